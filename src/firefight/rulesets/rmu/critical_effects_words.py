@@ -68,9 +68,12 @@ def _effects(e: Effects, kindred_table: str | None) -> str:
 def _kindred_fate(e: Effects, table: str) -> list[str]:
     """A Kindred's fate where a mortal's would read dying or dead (V-2)."""
     # Loaded only for a Kindred target: a mortal's line needs none of the encounter's figures.
+    from firefight.rulesets.rmu.kindred_criticals import aggravated_table
     from firefight.rulesets.rmu.kindred_vitals import critical_fate
 
-    fate = critical_fate(dying=e.dying_rounds is not None, dead=e.dead, table=table)
+    fate = critical_fate(
+        dying=e.dying_rounds is not None, dead=e.dead, aggravated=aggravated_table(table)
+    )
     if fate.final_death:
         return ["FINAL DEATH (V-2)"]
     return ["torpor (V-2)"] if fate.torpor else []

@@ -18,7 +18,6 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.kindred import KindredSheet, kindred_name
-from firefight.rulesets.rmu.kindred_criticals import aggravated_table
 from firefight.rulesets.rmu.kindred_events import (
     BurningEnded,
     BurningStarted,
@@ -105,13 +104,11 @@ def kindred_fate(*, down: bool, past_body: bool, lethal: bool, aggravated: bool)
     return KindredFate(torpor=final or down, final_death=final)
 
 
-def critical_fate(*, dying: bool, dead: bool, table: str) -> KindredFate:
-    """Where a critical read on ``table`` leaves a Kindred by its cells alone (V-2), for a
-    calculator, which follows no hits left: a cell that would leave a mortal ``dying`` or
-    ``dead`` is torpor, and one that kills is Final Death only on an aggravated table."""
-    return kindred_fate(
-        down=dying or dead, past_body=False, lethal=dead, aggravated=aggravated_table(table)
-    )
+def critical_fate(*, dying: bool, dead: bool, aggravated: bool) -> KindredFate:
+    """Where a critical leaves a Kindred by its cells alone (V-2), for a calculator, which
+    follows no hits left: a cell that would leave a mortal ``dying`` or ``dead`` is torpor,
+    and one that kills is Final Death only when the damage is ``aggravated``."""
+    return kindred_fate(down=dying or dead, past_body=False, lethal=dead, aggravated=aggravated)
 
 
 def kindred_set(c: CombatantState, rules: KindredRules) -> CombatantState:

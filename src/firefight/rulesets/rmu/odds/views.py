@@ -10,12 +10,13 @@ reports. Nothing here needs numpy: the generic engine works with these alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import default_data
+from firefight.rulesets.rmu.kindred_criticals import aggravated_table
 from firefight.rulesets.rmu.kindred_vitals import KindredFate, critical_fate
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
@@ -234,36 +235,35 @@ def kindred_fate_of(effects: ShotEffects | None, critical_table: str | None) -> 
     if effects is None or critical_table is None:
         return KindredFate(torpor=False, final_death=False)
     return critical_fate(
-        dying=effects.dying_rounds is not None, dead=effects.dead, table=critical_table
+        dying=effects.dying_rounds is not None,
+        dead=effects.dead,
+        aggravated=aggravated_table(critical_table),
     )
 
 
-def kindred_fate_stats(
-    effects: Callable[[Any], tuple[ShotEffects | None, str | None]],
-    group: Literal["outcome", "after", "effect", "summary"] = "effect",
-) -> tuple[Stat, Stat]:
-    """P(torpor) and P(final death) for a Kindred target (V-2), where a mortal's odds say
-    P(dying) and P(dead); ``effects`` reads a view's critical effects and table."""
-    return (
-        Stat(
+def kindred_fate_stats(fate: Callable[[Any], KindredFate]) -> dict[str, Stat]:
+    """P(torpor) and P(final death) for a Kindred target (V-2), by the name of the mortal's
+    stat each stands in for (P(dying), P(dead)); ``fate`` reads a view's."""
+    return {
+        "p_dying": Stat(
             name="p_torpor",
             label="P(torpor)",
             kind="probability",
-            read=lambda v: float(kindred_fate_of(*effects(v)).torpor),
-            group=group,
+            read=lambda v: float(fate(v).torpor),
+            group="effect",
         ),
-        Stat(
+        "p_dead": Stat(
             name="p_final_death",
             label="P(final death)",
             kind="probability",
-            read=lambda v: float(kindred_fate_of(*effects(v)).final_death),
-            group=group,
+            read=lambda v: float(fate(v).final_death),
+            group="effect",
         ),
-    )
+    }
 
 
-def _shot_effects(v: ShotView) -> tuple[ShotEffects | None, str | None]:
-    return v.effects, v.critical_table
+def _shot_fate(v: ShotView) -> KindredFate:
+    return kindred_fate_of(v.effects, v.critical_table)
 
 
 #: The hits a view's ``total_hits`` counts, on average: a shot's or a melee attack's.
@@ -349,6 +349,5 @@ def shot_stats(shot: AimedShot | None) -> tuple[Stat, ...]:
     fate reads torpor and Final Death where a mortal's reads dying and dead (V-2)."""
     if shot is None or not shot.defender.severity_steps:
         return SHOT_STATS
-    kindred = kindred_fate_stats(_shot_effects)
-    fate = {"p_dying": kindred[0], "p_dead": kindred[1]}
-    return tuple(fate.get(s.name, s) for s in SHOT_STATS)
+    kindred = kindred_fate_stats(_shot_fate)
+    return tuple(kindred.get(s.name, s) for s in SHOT_STATS)
