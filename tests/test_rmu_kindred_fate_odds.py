@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from firefight.cli.app import app
 from firefight.declarations import declare
-from firefight.odds.api import odds, odds_stats
+from firefight.odds.api import OddsMethod, odds, odds_stats
+from firefight.rulesets.rmu.explosive_options import ExplodeOptions
 from firefight.rulesets.rmu.kindred_vitals import critical_fate, kindred_fate
 from firefight.rulesets.rmu.melee.options import MeleeOptions
 from firefight.rulesets.rmu.odds.shot import aimed_shot_exact
@@ -108,3 +109,28 @@ def test_v_2_odds_rmu_rapid_fire_a_kindred_caught_reads_torpor() -> None:
     )  # fmt: skip
     assert found["Bob.p_torpor"] > 0 and found["Bob.p_final_death"] == 0.0
     assert "Bob.p_dying" not in found and {"Ann.p_dying", "Ann.p_dead"} <= set(found)
+
+
+@pytest.mark.parametrize(("load", "at"), [("an-m14", "Bob:0,3"), ("m67", "Bob:0,20")])
+def test_v_2_odds_rmu_explode_final_death_only_from_thermate_fast_and_generic_alike(
+    load: str, at: str
+) -> None:
+    """Thermate's heat is aggravated (V-1): what kills a mortal outright destroys a Kindred;
+    a fragmentation grenade's shrapnel only puts them in torpor."""
+    kindred = declare(ExplodeOptions, load=load, target=(at,), kindred=("Bob",)).build()
+    mortal = declare(ExplodeOptions, load=load, target=(at,)).build()
+
+    def stats(blast: Any, method: OddsMethod) -> dict[str, float]:
+        found = odds(None, blast, method=method, depth=0)
+        return {s.stat.name: s.value for s in odds_stats(found, blast)}
+
+    fast, slow, man = stats(kindred, "exact"), stats(kindred, "generic"), stats(mortal, "exact")
+    assert fast == pytest.approx(slow, abs=1e-12)
+    assert "Bob.p_dying" not in fast and "Bob.p_torpor" not in man
+    assert fast["Bob.p_torpor"] > 0
+    if load == "an-m14":  # the same cells: a mortal's death is the Kindred's Final Death
+        assert man["Bob.p_dead"] > 0
+        assert fast["Bob.p_final_death"] == pytest.approx(man["Bob.p_dead"])
+        assert fast["Bob.p_torpor"] == pytest.approx(man["Bob.p_dying"] + man["Bob.p_dead"])
+    else:
+        assert fast["Bob.p_final_death"] == 0.0
