@@ -47,7 +47,7 @@ class Breakage(Protocol):
     def temporary(self) -> bool: ...
 
 
-def _effects(e: Effects) -> str:
+def _effects(e: Effects, kindred_table: str | None) -> str:
     said = []
     if e.bleed:
         said.append(f"bleeding {e.bleed}/rnd")
@@ -55,11 +55,28 @@ def _effects(e: Effects) -> str:
         said.append(f"stunned {e.stun_rounds} rnd at {e.stun_penalty}")
     if e.injury:
         said.append(f"injury {e.injury}")
-    if e.dying_rounds is not None:
-        said.append(f"dying in {e.dying_rounds} rounds")
-    if e.dead:
-        said.append("DEAD")
+    if kindred_table is not None:
+        said.extend(_kindred_fate(e, kindred_table))
+    else:
+        if e.dying_rounds is not None:
+            said.append(f"dying in {e.dying_rounds} rounds")
+        if e.dead:
+            said.append("DEAD")
     return f": {', '.join(said)}" if said else ""
+
+
+def _kindred_fate(e: Effects, table: str) -> list[str]:
+    """A Kindred's fate where a mortal's would read dying or dead (V-2)."""
+    # Loaded only for a Kindred target: a mortal's line needs none of the encounter's figures.
+    from firefight.rulesets.rmu.kindred_criticals import aggravated_table
+    from firefight.rulesets.rmu.kindred_vitals import critical_fate
+
+    fate = critical_fate(
+        dying=e.dying_rounds is not None, dead=e.dead, aggravated=aggravated_table(table)
+    )
+    if fate.final_death:
+        return ["FINAL DEATH (V-2)"]
+    return ["torpor (V-2)"] if fate.torpor else []
 
 
 def _breakage(b: Breakage) -> str:
@@ -76,9 +93,13 @@ def _breakage(b: Breakage) -> str:
     return f"; {b.armor} breakage: {what}"
 
 
-def critical_effects_words(effects: Effects | None, breakage: Breakage | None) -> str:
+def critical_effects_words(
+    effects: Effects | None, breakage: Breakage | None, kindred_table: str | None = None
+) -> str:
     """What follows a critical's table in a line: ``": bleeding 3/rnd; BA II breakage: -20,
-    total -20"``; empty when the critical did nothing beyond its hits and checked no armor."""
-    return (_effects(effects) if effects is not None else "") + (
+    total -20"``; empty when the critical did nothing beyond its hits and checked no armor.
+    ``kindred_table``: the critical's table when the target is Kindred, whose fate reads torpor
+    or Final Death where a mortal's reads dying or dead (V-2)."""
+    return (_effects(effects, kindred_table) if effects is not None else "") + (
         _breakage(breakage) if breakage is not None else ""
     )

@@ -10,6 +10,8 @@ cell that kills outright, only aggravated damage brings Final Death (DEC-363).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
@@ -34,11 +36,14 @@ from firefight.trace import TraceBuilder
 from firefight.wording import counted
 
 __all__ = [
+    "KindredFate",
     "apply_kindred_event",
     "check_hunger_allows",
     "check_kindred_can_act",
+    "critical_fate",
     "describe_kindred_event",
     "flash_bang_potency",
+    "kindred_fate",
     "kindred_landed",
     "kindred_set",
     "rouse_check",
@@ -72,16 +77,38 @@ def kindred_landed(
     sheet = sheet_of(after)
     if sheet is None or not rules.torpor:
         return after
-    past_body = -after.hits_left > rmu_stats(after).body_development
-    final = sheet.final_death or (aggravated and (past_body or lethal))
-    torpor = (
-        sheet.torpor
-        or final
-        or after.hits_left <= 0
-        or after.dead
-        or vitals(after).dying_rounds is not None
+    fate = kindred_fate(
+        down=after.hits_left <= 0 or after.dead or vitals(after).dying_rounds is not None,
+        past_body=-after.hits_left > rmu_stats(after).body_development,
+        lethal=lethal,
+        aggravated=aggravated,
     )
-    return _down(after, sheet, torpor=torpor, final=final)
+    final = sheet.final_death or fate.final_death
+    return _down(after, sheet, torpor=sheet.torpor or final or fate.torpor, final=final)
+
+
+@dataclass(frozen=True, slots=True)
+class KindredFate:
+    """Where a blow leaves a Kindred (V-2): in torpor, destroyed (Final Death), or neither."""
+
+    torpor: bool
+    final_death: bool
+
+
+def kindred_fate(*, down: bool, past_body: bool, lethal: bool, aggravated: bool) -> KindredFate:
+    """V-2 for one blow on a Kindred: ``down`` (0 hits or fewer, or what would leave a mortal
+    dying or dead) is torpor; past the Body Development bonus (``past_body``) or under a cell
+    that kills outright (``lethal``), only ``aggravated`` damage brings Final Death (DEC-363).
+    The encounter's bodies and the calculators' odds both read it here."""
+    final = aggravated and (past_body or lethal)
+    return KindredFate(torpor=final or down, final_death=final)
+
+
+def critical_fate(*, dying: bool, dead: bool, aggravated: bool) -> KindredFate:
+    """Where a critical leaves a Kindred by its cells alone (V-2), for a calculator, which
+    follows no hits left: a cell that would leave a mortal ``dying`` or ``dead`` is torpor,
+    and one that kills is Final Death only when the damage is ``aggravated``."""
+    return kindred_fate(down=dying or dead, past_body=False, lethal=dead, aggravated=aggravated)
 
 
 def kindred_set(c: CombatantState, rules: KindredRules) -> CombatantState:

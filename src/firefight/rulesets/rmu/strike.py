@@ -269,6 +269,7 @@ def resolve_strike(
         location=location.value,
         critical_table=crit_table.name,
         kindred_severity=reading.severity.value if reading.reduced else None,
+        kindred=severity_steps > 0 or None,
         effects=combine_effects(cells),
         total_hits=total_hits,
         breakage=check,

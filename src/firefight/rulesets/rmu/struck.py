@@ -85,8 +85,9 @@ class Missed:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Struck:
     """A hit: its concussion hits and ``severity`` (None: no critical); with a critical, its
-    roll, location, table (``kindred_severity`` when a Kindred target lowered it, RULINGS V-1),
-    the effects, the hits with the critical's own, and any breakage check."""
+    roll, location, table (``kindred_severity`` when a Kindred target lowered it, RULINGS V-1;
+    ``kindred`` whenever the target is Kindred, whose fate reads as V-2 does), the effects, the
+    hits with the critical's own, and any breakage check."""
 
     column: str
     result: str = "hit"
@@ -97,6 +98,7 @@ class Struck:
     location: str | None = omitted()
     critical_table: str | None = omitted()
     kindred_severity: str | None = omitted()
+    kindred: bool | None = omitted()
     effects: CriticalEffects | None = omitted()
     total_hits: int | None = omitted()
     breakage: BreakageCheck | None = omitted()
@@ -109,6 +111,11 @@ class Struck:
     @property
     def kindred_words(self) -> str:
         return kindred_read_words(self.severity, self.kindred_severity)
+
+    @property
+    def kindred_table(self) -> str | None:
+        """The critical's table when the target is Kindred (how its fate reads, V-2)."""
+        return self.critical_table if self.kindred else None
 
 
 #: What a total did to its target.

@@ -24,7 +24,7 @@ def _strike_text(s: Strike) -> str:
         return (
             f"{s.total_hits} hits, {s.severity} critical to the {s.location} "
             f"({critical_words(s.critical_table)}){s.kindred_words}"
-            f"{critical_effects_words(s.effects, s.breakage)}"
+            f"{critical_effects_words(s.effects, s.breakage, s.kindred_table)}"
         )
     if s.hit:
         return f"{counted(s.hits, 'hit')}, no critical"

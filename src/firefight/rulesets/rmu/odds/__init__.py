@@ -87,7 +87,12 @@ def _kindred_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
 
 def _shot() -> list[ActionOdds]:
     """The aimed shot, with every fast path."""
-    from firefight.rulesets.rmu.odds.views import SHOT_STATS, resolve_for_odds, shot_view
+    from firefight.rulesets.rmu.odds.views import (
+        SHOT_STATS,
+        resolve_for_odds,
+        shot_stats,
+        shot_view,
+    )
     from firefight.rulesets.rmu.shot import AimedShot
 
     return [
@@ -98,6 +103,7 @@ def _shot() -> list[ActionOdds]:
             scalar=scalar_with_state(resolve_for_odds, _resolve_shot_with),
             key=shot_view,
             stats=SHOT_STATS,
+            stats_for=shot_stats,
             fast=_shot_fast,
             fast_depth=9,
             batch=_shot_batch,

@@ -52,11 +52,13 @@ from firefight.rulesets.rmu.detonation import (
     resolve_detonation,
 )
 from firefight.rulesets.rmu.explosives import Load, explosive_data
-from firefight.rulesets.rmu.kindred_criticals import read_critical
+from firefight.rulesets.rmu.kindred_criticals import aggravated_table, read_critical
+from firefight.rulesets.rmu.kindred_vitals import critical_fate
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.placement import placement_terms, scatter_ft
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
+from firefight.rulesets.rmu.struck import CriticalEffects
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast, resolve_thrown_blast
 from firefight.rulesets.rmu.volley import SHRAPNEL_BARE
 from firefight.trace import TraceBuilder
@@ -95,20 +97,35 @@ class BodyView(NamedTuple):
     critical_hits: float
     p_dying: float
     p_dead: float
+    # The same critical read for a Kindred body (V-2); the stats of a Kindred person read these.
+    p_torpor: float = 0.0
+    p_final_death: float = 0.0
 
 
 class BlastView(NamedTuple):
     people: tuple[BodyView, ...]
 
 
+def _fates(e: CriticalEffects, table: str) -> tuple[float, float, float, float]:
+    """Whether a critical's effects, read on ``table``, leave a mortal dying or dead (R-2) and
+    a Kindred in torpor or destroyed (V-2, :func:`~.kindred_vitals.critical_fate`)."""
+    kindred = critical_fate(
+        dying=e.dying_rounds is not None, dead=e.dead, aggravated=aggravated_table(table)
+    )
+    return (
+        float(e.dying_rounds is not None and not e.dead),
+        float(e.dead),
+        float(kindred.torpor),
+        float(kindred.final_death),
+    )
+
+
 def _body(row: BlastPerson) -> BodyView:
-    crit_hits, dying, dead = 0.0, 0.0, 0.0
-    if isinstance(row.critical, BlastCritical):
-        effects = row.critical.effects
-        crit_hits = float(effects.hits)
-        dead = float(effects.dead)
-        dying = float(effects.dying_rounds is not None and not dead)
-    return BodyView(row.name, row.band, row.severity, row.hits, crit_hits, dying, dead)
+    if not isinstance(row.critical, BlastCritical):
+        return BodyView(row.name, row.band, row.severity, row.hits, 0.0, 0.0, 0.0)
+    effects = row.critical.effects
+    fates = _fates(effects, row.critical.critical_table)
+    return BodyView(row.name, row.band, row.severity, row.hits, float(effects.hits), *fates)
 
 
 def blast_view(outcome: Outcome[DetonationResult] | Outcome[ThrownBlastResult]) -> BlastView:
@@ -130,26 +147,27 @@ def resolve_blast_for_odds(blast: Blast, dice: Dice) -> Outcome:
 @cache
 def _critical_mean(
     data: RmuData, load: Load, armor: str, severity: Severity, bonus: int, steps: int
-) -> tuple[float, float, float]:
-    """Expected critical hits, P(dying), P(dead) over a body's critical d100, each cell read
-    as the resolver reads it for a body whose criticals read ``steps`` lower (V-1: a
-    Kindred's; :func:`~firefight.rulesets.rmu.kindred_criticals.read_critical`)."""
-    hits = dying = dead = 0.0
+) -> tuple[float, ...]:
+    """Expected critical hits, P(dying), P(dead), P(torpor), P(final death) over a body's
+    critical d100, each cell read as the resolver reads it for a body whose criticals read
+    ``steps`` lower (V-1: a Kindred's; :func:`~.kindred_criticals.read_critical`), its fate as
+    :func:`_fates` reads the resolver's result (by the table the result names, the first)."""
+    sums = [0.0] * 5
     for face in range(1, 101):
         roll = face + bonus
         location = data.tables.critical(SHRAPNEL_BARE).row_for(roll).location
+        tables = critical_tables(load, armor, location, data)
         cells = [
             cell
-            for table in critical_tables(load, armor, location, data)
+            for table in tables
             for _, _, cell in read_critical(
                 data.tables.critical(table), roll, severity, steps=steps
             ).cells
         ]
         e = combine_effects(cells)
-        hits += e.hits
-        dead += float(e.dead)
-        dying += float(e.dying_rounds is not None and not e.dead)
-    return hits / 100, dying / 100, dead / 100
+        for i, value in enumerate((float(e.hits), *_fates(e, tables[0]))):
+            sums[i] += value
+    return tuple(v / 100 for v in sums)
 
 
 def blast_exact(state: Any, blast: Blast, depth: int) -> Distribution[BlastView]:
@@ -206,7 +224,7 @@ def _body_at(p: BlastTarget, e: Exposure, roll: int, load: Load, data: RmuData) 
     means = (
         _critical_mean(data, load, p.armor, severity, bonus, p.severity_steps)
         if severity
-        else (0.0, 0.0, 0.0)
+        else (0.0,) * 5
     )
     return BodyView(p.name, band, severity.value if severity else None, hits, *means)
 
@@ -215,7 +233,8 @@ def _find(view: BlastView, name: str) -> BodyView | None:
     return next((b for b in view.people if b.name == name), None)
 
 
-#: What the odds of a blast report for each person near it, in order.
+#: What the odds of a blast report for each person near it, in order; a Kindred's fate reads
+#: torpor and Final Death where a mortal's reads dying and dead (V-2).
 _PER_PERSON = (
     ("kill", "P(kill band)"),
     ("casualty", "P(casualty band)"),
@@ -225,6 +244,13 @@ _PER_PERSON = (
     ("dying", "P(dying)"),
     ("dead", "P(dead)"),
 )
+_KINDRED_FATE = {"dying": ("torpor", "P(torpor)"), "dead": ("final_death", "P(final death)")}
+
+
+def _per_person(p: BlastTarget) -> tuple[tuple[str, str], ...]:
+    if not p.severity_steps:
+        return _PER_PERSON
+    return tuple(_KINDRED_FATE.get(what, (what, label)) for what, label in _PER_PERSON)
 
 
 def _person_stat(name: str, what: str, label: str, read: Callable[[Hashable], float]) -> Stat:
@@ -252,14 +278,14 @@ def _stat(name: str, what: str, label: str) -> Stat:
             return float(b.severity is not None)
         if what == "hits":
             return b.hits + b.critical_hits
-        return b.p_dying if what == "dying" else b.p_dead
+        return float(getattr(b, f"p_{what}"))
 
     return _person_stat(name, what, label, read)
 
 
 def blast_stats(blast: Any) -> tuple[Stat, ...]:
     """Seven stats per person, in the order given."""
-    return tuple(_stat(p.name, what, label) for p in blast.people for what, label in _PER_PERSON)
+    return tuple(_stat(p.name, what, label) for p in blast.people for what, label in _per_person(p))
 
 
 def describe_blast(view: Any) -> str:
@@ -289,6 +315,8 @@ class MeanBody(NamedTuple):
     expected_hits: float
     p_dying: float
     p_dead: float
+    p_torpor: float = 0.0
+    p_final_death: float = 0.0
 
 
 class LandingView(NamedTuple):
@@ -300,7 +328,14 @@ class LandingView(NamedTuple):
 
 def _mean(b: BodyView) -> MeanBody:
     return MeanBody(
-        b.name, b.band, float(b.severity is not None), b.hits + b.critical_hits, b.p_dying, b.p_dead
+        b.name,
+        b.band,
+        float(b.severity is not None),
+        b.hits + b.critical_hits,
+        b.p_dying,
+        b.p_dead,
+        b.p_torpor,
+        b.p_final_death,
     )
 
 
@@ -367,20 +402,17 @@ def thrown_exact(state: Any, action: ThrownBlast, depth: int) -> Distribution[La
                 return MeanBody(p.name, None, 0.0, 0.0, 0.0, 0.0)
             assert load.flat_severity is not None
             flat = load.flat_severity
-            hits, dying, dead = _critical_mean(data, load, p.armor, flat, 0, p.severity_steps)
-            return MeanBody(p.name, "fire", 1.0, hits, dying, dead)
+            hits, *fates = _critical_mean(data, load, p.armor, flat, 0, p.severity_steps)
+            return MeanBody(p.name, "fire", 1.0, hits, *fates)
         e = exposure(blast, p, load, data, explosives, TraceBuilder())
         key = (p.name, e.placed.band, e.placed.severity, e.offset, e.stopped)
         if key not in means:
-            crit = hits = dying = dead = 0.0
+            sums = [0.0] * 6
             for index, chance in enumerate(detonation.p):
                 b = _mean(_body_at(p, e, detonation.low + index, load, data))
-                crit += chance * b.p_critical
-                hits += chance * b.expected_hits
-                dying += chance * b.p_dying
-                dead += chance * b.p_dead
-            shares = (float(v) / listed for v in (crit, hits, dying, dead))
-            means[key] = MeanBody(p.name, e.placed.band, *shares)
+                for i, value in enumerate(b[2:]):
+                    sums[i] += float(chance) * value
+            means[key] = MeanBody(p.name, e.placed.band, *(v / listed for v in sums))
         return means[key]
 
     found: dict[LandingView, float] = defaultdict(float)
@@ -407,8 +439,9 @@ def _thrown_stat(name: str, what: str, label: str) -> Stat:
             return 0.0
         if what in BANDS:
             return float(b.band == what)
-        return {"critical": b.p_critical, "hits": b.expected_hits, "dying": b.p_dying,
-                "dead": b.p_dead}[what]  # fmt: skip
+        if what == "hits":
+            return b.expected_hits
+        return float(getattr(b, f"p_{what}"))
 
     return _person_stat(name, what, label, read)
 
@@ -416,7 +449,7 @@ def _thrown_stat(name: str, what: str, label: str) -> Stat:
 def thrown_stats(action: Any) -> tuple[Stat, ...]:
     """Seven stats per person, in the order given."""
     return tuple(
-        _thrown_stat(p.name, w, label) for p in action.blast.people for w, label in _PER_PERSON
+        _thrown_stat(p.name, w, label) for p in action.blast.people for w, label in _per_person(p)
     )
 
 

@@ -33,7 +33,12 @@ from firefight.rulesets.rmu.fire_results import (
     SweepResult,
     SweptPerson,
 )
-from firefight.rulesets.rmu.odds.views import default_data, result_stat
+from firefight.rulesets.rmu.odds.views import (
+    default_data,
+    effects_of,
+    kindred_fate_of,
+    result_stat,
+)
 from firefight.rulesets.rmu.rapid_fire import (
     FiringRound,
     RapidFire,
@@ -50,6 +55,7 @@ from firefight.rulesets.rmu.suppression import (
     fire_suppression_sweep,
     resolve_suppression_sweep,
 )
+from firefight.rulesets.rmu.volley import Person
 from firefight.wording import counted
 
 __all__ = [
@@ -74,8 +80,9 @@ class CaughtView(NamedTuple):
     result: str  # hit, miss, cannot hit or out of reach
     severity: str | None
     total_hits: int
-    dying: bool
-    dead: bool
+    # What the critical left them in: a mortal "dying" or "dead", a Kindred "torpor" or
+    # "final death" (V-2); None for neither.
+    fate: str | None
 
 
 class FireView(NamedTuple):
@@ -94,14 +101,20 @@ class PreparationView(NamedTuple):
 
 def _caught(t: BurstTarget | ConeOutOfReach | SweptPerson) -> CaughtView:
     if isinstance(t, ConeOutOfReach):
-        return CaughtView(t.name, t.result, None, 0, False, False)
+        return CaughtView(t.name, t.result, None, 0, None)
     landing = t.person.landing
-    effects = landing.effects if isinstance(landing, Struck) else None
-    dying = dead = False
-    if effects is not None:
-        dead = effects.dead
-        dying = effects.dying_rounds is not None and not dead
-    return CaughtView(t.name, landing.result, landing.severity, landing.hits_taken, dying, dead)
+    fate = _fate(landing) if isinstance(landing, Struck) else None
+    return CaughtView(t.name, landing.result, landing.severity, landing.hits_taken, fate)
+
+
+def _fate(landing: Struck) -> str | None:
+    e = landing.effects
+    if e is None:
+        return None
+    if landing.kindred:
+        kindred = kindred_fate_of(effects_of(e), landing.critical_table)
+        return "final death" if kindred.final_death else "torpor" if kindred.torpor else None
+    return "dead" if e.dead else "dying" if e.dying_rounds is not None else None
 
 
 def fire_view(outcome: Outcome[RapidFireResult | SweepResult]) -> FireView:
@@ -183,12 +196,10 @@ def _person_stat(name: str, stat: str, label: str, kind: str) -> Stat:
             return float(p.severity is not None)
         if stat == "hits":
             return float(p.total_hits)
-        if stat == "dying":
-            return float(p.dying)
-        return float(p.dead)
+        return float(p.fate == stat)
 
     return Stat(
-        name=f"{name}.{'expected_hits' if stat == 'hits' else 'p_' + stat}",
+        name=f"{name}.{'expected_hits' if stat == 'hits' else 'p_' + stat.replace(' ', '_')}",
         label=f"{name}: {label}",
         kind="expected" if kind == "expected" else "probability",
         read=read,
@@ -196,13 +207,15 @@ def _person_stat(name: str, stat: str, label: str, kind: str) -> Stat:
     )
 
 
-def _person_stats(name: str) -> tuple[Stat, ...]:
+def _person_stats(person: Person) -> tuple[Stat, ...]:
+    """A person's five stats; a Kindred's fate reads torpor and Final Death (V-2)."""
+    name = person.name
+    fates = ("torpor", "final death") if person.defender.severity_steps else ("dying", "dead")
     return (
         _person_stat(name, "hit", "P(hit)", "probability"),
         _person_stat(name, "critical", "P(critical)", "probability"),
         _person_stat(name, "hits", "expected hits", "expected"),
-        _person_stat(name, "dying", "P(dying)", "probability"),
-        _person_stat(name, "dead", "P(dead)", "probability"),
+        *(_person_stat(name, fate, f"P({fate})", "probability") for fate in fates),
     )
 
 
@@ -235,12 +248,12 @@ def fire_stats(action: Any) -> tuple[Stat, ...]:
     if isinstance(action, RapidFirePreparation):
         return PREPARATION_STATS
     if isinstance(action, RapidFire):
-        names = [action.target.name, *(p.name for p in action.others)]
+        people: list[Person] = [action.target, *action.others]
         head: tuple[Stat, ...] = ()
     else:
-        names = [p.name for p in action.people]
+        people = list(action.people)
         head = (_MALFUNCTION,)
-    return head + tuple(s for n in names for s in _person_stats(n))
+    return head + tuple(s for p in people for s in _person_stats(p))
 
 
 def describe_fire(view: Any) -> str:
@@ -262,9 +275,7 @@ def describe_fire(view: Any) -> str:
         text = f"{p.name} {counted(p.total_hits, 'hit')}"
         if p.severity is not None:
             text += f", {p.severity} critical"
-        if p.dead:
-            text += ", dead"
-        elif p.dying:
-            text += ", dying"
+        if p.fate is not None:
+            text += f", {p.fate}"
         parts.append(text)
     return "; ".join(parts) if parts else "nobody caught"

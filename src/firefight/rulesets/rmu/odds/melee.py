@@ -17,6 +17,7 @@ the two open-ended rolls' distributions, crossed.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 from typing import Any, NamedTuple
 
 from firefight.dice import Dice
@@ -26,6 +27,8 @@ from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.fumble_range import shrunk_fumble_range
 from firefight.rulesets.rmu.haste import haste_penalty
+from firefight.rulesets.rmu.kindred_criticals import aggravated_table
+from firefight.rulesets.rmu.kindred_vitals import KindredFate, critical_fate
 from firefight.rulesets.rmu.melee.attack import (
     MeleeAttack,
     check_attack,
@@ -37,7 +40,12 @@ from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, check_escape, resolve_escape
 from firefight.rulesets.rmu.melee.results import EscapeResult, MeleeHit, MeleeResult
 from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
-from firefight.rulesets.rmu.odds.views import EXPECTED_HITS, default_data, result_stat
+from firefight.rulesets.rmu.odds.views import (
+    EXPECTED_HITS,
+    default_data,
+    kindred_fate_stats,
+    result_stat,
+)
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.table_kinds import critical_words
@@ -241,13 +249,35 @@ ESCAPE_STATS = (_p("p_free", "P(breaks free)", lambda v: float(v.result == "brok
 
 
 def melee_stats(attack: MeleeAttack | None) -> tuple[Stat, ...]:
-    """The attack's stats; a grapple's add P(held) and the expected hold (None: all of them)."""
+    """The attack's stats; a grapple's add P(held) and the expected hold (None: all of them).
+    A blow at a Kindred target reads P(torpor) and P(final death) where a mortal's reads
+    P(dying) and P(dead) (V-2)."""
     if attack is None or attack.weapon == "grapple":
         return (*_STATS, *_HOLD_STATS)
-    return _STATS
+    if not _at_kindred(attack):
+        return _STATS
+    kindred = kindred_fate_stats(partial(_fate, attack.aggravated))
+    return tuple(kindred.get(s.name, s) for s in _STATS)
 
 
-def describe_melee(view: Any) -> str:
+def _at_kindred(attack: MeleeAttack) -> bool:
+    # A blow lightened for its target is a blow at a Kindred (V-1, `rmu melee --kindred`).
+    return attack.severity_shift < 0
+
+
+def _fate(aggravated: bool, view: MeleeView) -> KindredFate:
+    """Where a blow leaves a Kindred target (V-2): an ``aggravated`` blow (fangs, a beheading)
+    or a critical read on an aggravated table can bring Final Death."""
+    table = view.critical_table
+    return critical_fate(
+        dying=view.dying,
+        dead=view.dead,
+        aggravated=aggravated or (table is not None and aggravated_table(table)),
+    )
+
+
+def describe_melee(view: Any, attack: MeleeAttack | None = None) -> str:
+    """One outcome in words; at a Kindred target (``attack``'s), its fate as V-2 reads it."""
     if view.result != "hit":
         return str(view.result)
     if view.severity is None:
@@ -259,7 +289,13 @@ def describe_melee(view: Any) -> str:
     )
     if view.hold:
         text += f", grappled {view.hold}%"
-    if view.dead:
+    if attack is not None and _at_kindred(attack):
+        fate = _fate(attack.aggravated, view)
+        if fate.final_death:
+            text += ", FINAL DEATH (V-2)"
+        elif fate.torpor:
+            text += ", torpor (V-2)"
+    elif view.dead:
         text += ", dead"
     elif view.dying:
         text += ", dying"

@@ -366,6 +366,7 @@ def _critical_view(
         effects_of(combine_effects(cells)),
         hits + sum(c.hits for c in cells),
         kindred_severity=reading.severity.value if reading.reduced else None,
+        kindred=steps > 0,
     )
 
 

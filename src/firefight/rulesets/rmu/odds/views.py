@@ -9,12 +9,15 @@ reports. Nothing here needs numpy: the generic engine works with these alone.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import default_data
+from firefight.rulesets.rmu.kindred_criticals import aggravated_table
+from firefight.rulesets.rmu.kindred_vitals import KindredFate, critical_fate
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach
@@ -33,9 +36,12 @@ __all__ = [
     "StrayView",
     "default_data",
     "effects_of",
+    "kindred_fate_of",
+    "kindred_fate_stats",
     "recoil_class",
     "resolve_for_odds",
     "result_stat",
+    "shot_stats",
     "shot_view",
 ]
 
@@ -92,6 +98,7 @@ class ShotView(NamedTuple):
     recoil: ShotView | None = None  # what an unbraced tripod gun did to its shooter first
     ally: StrayView | None = None  # a fumble's round toward the nearest ally (DEC-105)
     kindred_severity: str | None = None  # the severity a Kindred read it at (V-1)
+    kindred: bool = False  # the target is Kindred: its fate reads as V-2 does
 
 
 class StrayView(NamedTuple):
@@ -151,6 +158,7 @@ def _landing_view(s: Strike) -> ShotView:
         s.total_hits,
         breakage,
         kindred_severity=s.kindred_severity,
+        kindred=bool(s.kindred),
     )
 
 
@@ -222,6 +230,42 @@ def _effect(name: str, label: str, test: str) -> Stat:
     return Stat(name=name, label=label, kind="probability", read=read, group="effect")
 
 
+def kindred_fate_of(effects: ShotEffects | None, critical_table: str | None) -> KindredFate:
+    """Where a critical's ``effects`` leave a Kindred target (V-2); none with no critical."""
+    if effects is None or critical_table is None:
+        return KindredFate(torpor=False, final_death=False)
+    return critical_fate(
+        dying=effects.dying_rounds is not None,
+        dead=effects.dead,
+        aggravated=aggravated_table(critical_table),
+    )
+
+
+def kindred_fate_stats(fate: Callable[[Any], KindredFate]) -> dict[str, Stat]:
+    """P(torpor) and P(final death) for a Kindred target (V-2), by the name of the mortal's
+    stat each stands in for (P(dying), P(dead)); ``fate`` reads a view's."""
+    return {
+        "p_dying": Stat(
+            name="p_torpor",
+            label="P(torpor)",
+            kind="probability",
+            read=lambda v: float(fate(v).torpor),
+            group="effect",
+        ),
+        "p_dead": Stat(
+            name="p_final_death",
+            label="P(final death)",
+            kind="probability",
+            read=lambda v: float(fate(v).final_death),
+            group="effect",
+        ),
+    }
+
+
+def _shot_fate(v: ShotView) -> KindredFate:
+    return kindred_fate_of(v.effects, v.critical_table)
+
+
 #: The hits a view's ``total_hits`` counts, on average: a shot's or a melee attack's.
 EXPECTED_HITS = Stat(
     name="expected_hits",
@@ -230,6 +274,8 @@ EXPECTED_HITS = Stat(
     read=lambda v: float(v.total_hits),
     group="summary",
 )
+
+_MORTAL_FATE = (_effect("p_dying", "P(dying)", "dying"), _effect("p_dead", "P(dead)", "dead"))
 
 #: What ``odds rmu shoot`` reports, in order; sweeps and plots read the same list.
 SHOT_STATS: tuple[Stat, ...] = (
@@ -266,8 +312,7 @@ SHOT_STATS: tuple[Stat, ...] = (
     EXPECTED_HITS,
     _effect("p_bleeding", "P(bleeding)", "bleed"),
     _effect("p_stunned", "P(stunned)", "stun"),
-    _effect("p_dying", "P(dying)", "dying"),
-    _effect("p_dead", "P(dead)", "dead"),
+    *_MORTAL_FATE,
     Stat(
         name="p_armor_checked",
         label="P(breakage check)",
@@ -297,3 +342,12 @@ SHOT_STATS: tuple[Stat, ...] = (
         group="effect",
     ),
 )
+
+
+def shot_stats(shot: AimedShot | None) -> tuple[Stat, ...]:
+    """What ``odds rmu shoot`` reports on ``shot`` (None: a mortal target): a Kindred target's
+    fate reads torpor and Final Death where a mortal's reads dying and dead (V-2)."""
+    if shot is None or not shot.defender.severity_steps:
+        return SHOT_STATS
+    kindred = kindred_fate_stats(_shot_fate)
+    return tuple(kindred.get(s.name, s) for s in SHOT_STATS)

@@ -162,11 +162,12 @@ def describe_view(view: Any) -> str:
         if not view.total_hits:
             return "hit, stopped by armor: no hits, no critical"
         return f"hit: {counted(view.total_hits, 'hit')}, no critical"
+    kindred_table = view.critical_table if view.kindred else None
     return (
         f"hit: {counted(view.total_hits, 'hit')}, {view.severity} critical to the {view.location} "
         f"({critical_words(view.critical_table)})"
         f"{kindred_read_words(view.severity, view.kindred_severity)}"
-        f"{critical_effects_words(view.effects, view.breakage)}"
+        f"{critical_effects_words(view.effects, view.breakage, kindred_table)}"
     )
 
 
@@ -179,6 +180,8 @@ _ALWAYS_SHOWN = {
     "p_stunned",
     "p_dying",
     "p_dead",
+    "p_torpor",
+    "p_final_death",
 }
 
 

@@ -4,6 +4,7 @@ hold, before anyone rolls."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import typer
@@ -23,7 +24,8 @@ app = typer.Typer()
 def _show_melee_odds(decl: Any, title: str, given: Sequence[str], **how: Any) -> None:
     from firefight.rulesets.rmu.odds.melee import describe_melee, melee_stats
 
-    show_every_stat(title, decl, describe_melee, melee_stats(decl), given, **how)
+    describe = partial(describe_melee, attack=decl)
+    show_every_stat(title, decl, describe, melee_stats(decl), given, **how)
 
 
 @declared_command(
