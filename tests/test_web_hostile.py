@@ -397,3 +397,22 @@ def test_dec_847_the_table_is_told_when_the_fight_is_decided(client: TestClient)
     # Play goes on (DEC-810): the GM's and the players' actions are still taken.
     reply = client.post(ACT, json={"line": "Mara waits"}, headers=mara)
     assert reply.status_code == 200, reply.text
+
+
+def test_dec_850_a_player_s_odds_are_of_the_scene_they_see(client: TestClient) -> None:
+    """DEC-850: a player's odds were figured on the whole scene, so the cover of a body hidden
+    from them changed their figures, telling them someone stood in the line of fire. Pavel,
+    standing between Mara and Viktor and hidden from Mara, changes the GM's odds, not hers:
+    hers are the GM's once Pavel has left, and say they are of the scene as she sees it."""
+    line = {"line": "Mara shoots Viktor"}
+    odds = "/api/encounters/raid/odds"
+    mara = {"Authorization": f"Bearer {KEYS.player_token('raid', 'Mara')}"}
+    table = {"hidden": ["Pavel"], "players_act": True}
+    assert client.put("/api/encounters/raid/table", json=table, headers=GM).is_success
+    gm = client.post(odds, json=line, headers=GM).json()
+    told = client.post(odds, json=line, headers=mara).json()
+    assert client.post(ACT, json={"line": "remove Pavel"}, headers=GM).is_success
+    clear = client.post(odds, json=line, headers=GM).json()
+    assert gm["outcomes"] != clear["outcomes"]
+    assert told["outcomes"] == clear["outcomes"]
+    assert (gm["note"], told["note"]) == (None, "as you see the scene")

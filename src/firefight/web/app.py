@@ -59,7 +59,6 @@ from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     hover_details,
     rows_view,
-    seen_effects,
     seen_refusal,
     seen_state,
     state_view,
@@ -73,6 +72,8 @@ log = logging.getLogger(__name__)
 
 #: Fields a validation error names at most.
 MAX_FIELDS = 20
+#: DEC-850: what a player's odds are figured on.
+SEEN_NOTE = "as you see the scene"
 
 #: Seconds between the comments that keep an idle event stream open through proxies.
 KEEPALIVE_S = 15.0
@@ -569,13 +570,22 @@ def create_app(server: Server) -> FastAPI:
                     "effects": {},
                     "method": "exact",
                     "samples": None,
+                    "note": None,
                 }
             current = _may_declare(scope, name, text)
+            settings = server.tables.get(name)
             try:
-                found = line_odds(current.state, current.ruleset, text)
+                if not scope.is_gm:
+                    # Refused as when declared: against the whole scene (DEC-846).
+                    current.ruleset.validate(
+                        current.state, current.ruleset.parse_action(text, current.state)
+                    )
+                # DEC-850: a player's figures are of the scene they see; cover from a body
+                # hidden from them would tell them someone stands there.
+                seen = seen_state(current.state, scope, settings)
+                found = line_odds(seen, current.ruleset, text)
             except RuleRefusal as exc:
-                # Read against the whole scene (the line was read against the player's above).
-                raise seen_refusal(exc, scope, server.tables.get(name)) from None
+                raise seen_refusal(exc, scope, settings) from None
         except RuleRefusal as exc:
             refused = {"error": "refused", "rule": exc.rule, "message": exc.reason, "line": text}
             return JSONResponse(refused, status_code=422)
@@ -584,9 +594,10 @@ def create_app(server: Server) -> FastAPI:
             "actor": found.actor,
             "verb": found.verb,
             "outcomes": dict(found.outcomes),
-            "effects": seen_effects(dict(found.effects), scope, server.tables.get(name)),
+            "effects": dict(found.effects),
             "method": found.method,
             "samples": found.samples,
+            "note": None if scope.is_gm else SEEN_NOTE,
         }
 
     @app.post("/api/encounters/{name:encounter}/act", tags=["actions"])

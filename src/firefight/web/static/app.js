@@ -244,7 +244,7 @@ async function showOdds() {
     $("composed").textContent = found.line;
     const rows = Object.entries(found.outcomes).map(([word, p]) =>
       el("tr", {}, el("td", {}, word), el("td", {}, (100 * p).toFixed(1) + "%")));
-    $("odds").replaceChildren(el("div", {}, `Odds (${found.method}${found.samples ? `, ${found.samples} samples` : ""}):`), el("table", { id: "odds-table" }, rows));
+    $("odds").replaceChildren(el("div", {}, `Odds (${found.method}${found.samples ? `, ${found.samples} samples` : ""}${found.note ? `, ${found.note}` : ""}):`), el("table", { id: "odds-table" }, rows));
   } catch (error) {
     if (asked !== oddsAsked) return;
     // A refused action is still drawn (its line of fire shows why, often enough).
