@@ -260,8 +260,42 @@ def test_a_method_the_address_does_not_take_is_refused_naming_those_it_does(
         "error": "not-allowed",
         "message": f"this address takes {takes}, not this method",
     }
-    assert set(reply.headers["allow"].split(", ")) == set(takes.split(" or "))
+    said = set(takes.split(" or "))
+    assert set(reply.headers["allow"].split(", ")) == said | ({"HEAD"} if "GET" in said else set())
     assert store_bytes(db) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("/", "text/html"),
+        ("/static/app.js", "javascript"),
+        ("/api/encounters/raid", "application/json"),
+        ("/api/encounters/raid/map.svg", "image/svg+xml"),
+        ("/api/encounters/raid/events", "text/event-stream"),
+    ],
+)
+def test_an_address_that_takes_get_answers_head_without_a_body(
+    client: TestClient, db: Path, path: str, kind: str
+) -> None:
+    """HEAD was refused 405 where GET was answered (FastAPI's routes take only the methods
+    they name): it is answered as the GET is, status and headers, with no body; the event
+    stream ends at once instead of streaming."""
+    before = store_bytes(db)
+    reply = client.head(path, headers=GM)
+    got = client.get(path, headers=GM) if "event" not in kind else None
+    assert reply.status_code == 200 and kind in reply.headers["content-type"], reply.headers
+    assert reply.content == b""
+    if got is not None:
+        assert reply.headers["content-length"] == str(len(got.content))
+    assert store_bytes(db) == before
+
+
+def test_head_is_refused_where_get_is(client: TestClient) -> None:
+    """A HEAD at an address taking only POST is refused as its GET is: 405, naming POST."""
+    reply = client.head(ACT, headers=GM)
+    assert (reply.status_code, reply.headers["allow"]) == (405, "POST")
+    assert reply.content == b""
 
 
 # --- tokens -------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from firefight.web.bodies import (
     TableBody,
 )
 from firefight.web.body_limit import BodyLimit
+from firefight.web.head import HeadAsGet
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
@@ -213,6 +214,8 @@ def _allowed_methods(request: Request) -> str:
     for route in request.app.router.routes:
         if route.matches(request.scope)[0] != Match.NONE:
             methods |= getattr(route, "methods", None) or set()
+    if "GET" in methods:  # answered as the GET (web/head.py)
+        methods.add("HEAD")
     return ", ".join(sorted(methods))
 
 
@@ -233,7 +236,8 @@ def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
         allowed = _allowed_methods(request)
         headers = {**(headers or {}), "Allow": allowed}
         error = "not-allowed"
-        message = f"this address takes {' or '.join(allowed.split(', '))}, not this method"
+        named = [m for m in allowed.split(", ") if m != "HEAD"]  # HEAD goes with GET
+        message = f"this address takes {' or '.join(named)}, not this method"
     elif status == 413:
         error = "too-large"
     return JSONResponse({"error": error, "message": message}, status, headers=headers)
@@ -345,6 +349,7 @@ def create_app(server: Server) -> FastAPI:
     # A name stored with a `/` in it (before DEC-686) reaches its routes too (DEC-701).
     app.add_middleware(NameSegment)
     app.add_middleware(BodyLimit)
+    app.add_middleware(HeadAsGet)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Response:
