@@ -8,10 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from cpr_support import person as cpr_person
 from cpr_support import start
 from encounter_support import MemoryStore
+from firefight.cli.app import app
 from firefight.cli.play import Session, SessionCompleter
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
@@ -74,7 +76,57 @@ def test_enc_gm_rmu_refuses_what_it_keeps_no_room_for() -> None:
     # A figure with no number after it was read as a status: "the GM's command is one person;
     # 'hunger' is left over". What is wrong is the number.
     refused(service, "set Mara hunger x", "set hunger takes a whole number, not 'x'.")
-    refused(service, "set Jonah ap 1.5", "set ap takes a whole number, not '1.5'.")
+    refused(service, "set Jonah ap 1.5", "set ap takes a whole number from 0 to 4, not '1.5'.")
+
+
+@pytest.mark.parametrize(
+    ("example", "line", "said"),
+    [
+        ("kindred-ambush.toml", "set Jonah stun 1e308",
+         "set stun takes a whole number from 0 to 999, not '1e308'"),
+        ("kindred-ambush.toml", "set Jonah ap -1e3",
+         "set ap takes a whole number from 0 to 4, not '-1e3'"),
+        ("kindred-ambush.toml", "set Jonah bleeding 9999999999999", "from 0 to 999"),
+        ("kindred-ambush.toml", "hits Jonah 1e9",
+         "hits takes a whole number from 0 to 999, not '1e9'"),
+        ("kindred-ambush.toml", "set Jonah hunger 1e9", "Jonah is no Kindred"),
+        ("kindred-ambush.toml", "move Jonah to 1e300,1e300",
+         "1e300,1e300 is past the scene's limits: a place's X and Y are each within "
+         "±1,000,000 ft (README, Limits)"),
+        ("kindred-ambush.toml", "add Goon like Jonah at 999999999999,0", "±1,000,000 ft"),
+        ("cards-alley.toml", "set Jilly stun 1e308", "The cards ruleset has no figure 'stun'"),
+        ("cards-alley.toml", "set Jilly green 1e308", "green takes a whole number from 0 to "),
+        ("night-market.toml", "set V take-cover 0.5",
+         "take-cover takes a whole number from 0 to 1,"),
+        ("night-market.toml", "move V to 1e6,0", "within ±304,800 m"),
+    ],
+)  # fmt: skip
+def test_enc_gm_a_number_past_what_it_may_be_is_refused_naming_the_bounds(
+    example: str, line: str, said: str
+) -> None:
+    """DEC-851: a figure typed as no whole number ("1e308", "1.5") was refused "'stun' is left over"
+    where the ruleset keeps no such figure, and "takes a whole number" with no word of its
+    bounds where it does; a place past the scene's limits ("1e300,1e300") as unread. Each is
+    refused saying what is wrong: the figure's bounds, as the ruleset's check gives them, or
+    the scene's limit; nothing is written."""
+    refused(opened(example), line, said)
+
+
+def test_enc_gm_the_command_line_says_what_is_wrong_with_a_number(tmp_path: Path) -> None:
+    """DEC-851: `encounter gm` (and `play`, through the same reader) tells the GM the bounds and the
+    scene's limits too; nothing is written."""
+    store = ["--store", f"sqlite:///{tmp_path / 'f.db'}"]
+    scene = str(ROOT / "examples" / "warehouse.toml")
+    runner = CliRunner()
+    assert runner.invoke(app, ["encounter", "new", "raid", "-s", scene, *store]).exit_code == 0
+    for line, said in (
+        ("set Mara stun 1e308", "set stun takes a whole number from 0 to 999, not '1e308'"),
+        ("move Lev to 1e300,1e300", "1e300,1e300 is past the scene's limits"),
+    ):
+        done = runner.invoke(app, ["encounter", "gm", "raid", line, *store])
+        assert done.exit_code != 0 and f"refused: ENC-GM: {said}" in done.stderr, done.stderr
+    log = runner.invoke(app, ["encounter", "log", "raid", *store])
+    assert "#2" not in log.stdout, log.stdout
 
 
 def test_enc_gm_cpr_sets_hp_and_sp_and_repairs_armor() -> None:

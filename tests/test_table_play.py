@@ -530,9 +530,9 @@ def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService)
         service.gm("raid", "set Viktor prne")
     # The number is the GM's N, not an option the GM never typed ("--amount", "--ap").
     for line, says in (
-        ("hits Viktor 99999999999999", "hits takes a whole number of at most 12 digits"),
-        ("heal Viktor 2.5", "heal takes a whole number, not '2.5'"),
-        ("set Viktor ap 99999999999999", "set ap takes a whole number of at most 12 digits"),
+        ("hits Viktor 99999999999999", "hits takes a whole number from 0 to 999"),
+        ("heal Viktor 2.5", "heal takes a whole number from 0 to 999, not '2.5'"),
+        ("set Viktor ap 99999999999999", "set ap takes a whole number from 0 to 4"),
     ):
         with pytest.raises(RuleRefusal, match=f"ENC-GM: {re.escape(says)}"):
             service.gm("raid", line)

@@ -569,8 +569,9 @@ def test_a_player_s_odds_name_nobody_hidden(client: TestClient) -> None:
     assert any(effect.startswith("Pavel ") for effect in gm["effects"])
     mara = auth(KEYS.player_token("raid", "Mara"))
     seen = client.post("/api/encounters/raid/odds", json=line, headers=mara).json()
-    assert "Pavel" not in json.dumps(seen) and seen["outcomes"] == gm["outcomes"]
-    assert seen["effects"] == {e: p for e, p in gm["effects"].items() if "Pavel" not in e}
+    assert "Pavel" not in json.dumps(seen) and seen["effects"]
+    # DEC-850: figured on the scene she sees, without his cover either.
+    assert seen["outcomes"] != gm["outcomes"]
 
 
 def test_the_table_takes_names_as_the_scene_spells_them(client: TestClient) -> None:

@@ -155,6 +155,17 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         gm.check("#players-act")
         expect(player.locator("#composer")).to_be_visible()
         expect(player.locator("#dice")).to_be_hidden()
+        # DEC-850: the player's odds are of the scene as they see it, and say so; the GM's not.
+        player.fill("#line", "Mara shoots Viktor --ap 1")
+        player.click("#odds-button")
+        expect(player.locator("#odds")).to_contain_text("as you see the scene")
+        expect(player.locator("#odds-table")).to_contain_text("%")
+        gm.fill("#line", "Mara shoots Viktor --ap 1")
+        gm.click("#odds-button")
+        expect(gm.locator("#odds-table")).to_contain_text("%")
+        expect(gm.locator("#odds")).not_to_contain_text("as you see the scene")
+        player.fill("#line", "")
+        gm.fill("#line", "")
         gm.check("#players-roll")
         expect(player.locator("#dice")).to_be_visible()
         expect(player.locator("#dice-seeded")).to_be_hidden()
@@ -207,6 +218,39 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
         )
         assert record["kind"] == "round"
         assert record["dice"]["source"] == "scripted" and record["dice"]["used"] == faces
+
+
+def test_a_seed_the_box_cannot_read_is_refused_and_nothing_sent(
+    browser: object, tmp_path: Path
+) -> None:
+    """The seed boxes are number boxes: what they cannot read ("abc", "1e") leaves them empty.
+    A form's own check stops its submit, but the next round's button is none: it sent no seed,
+    and a random one was rolled without a word. The page now says the seed is a whole number
+    and sends nothing; nor does an encounter's creation or an action."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
+        posted: list[str] = []
+        gm.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+        gm.fill("#create-name", "raid")
+        gm.select_option("#create-example", "warehouse")
+        gm.type("#create-seed", "1e")  # Chromium takes no letter but e in a number box
+        gm.click("#create-form button[type=submit]")
+        gm.fill("#create-seed", "3")
+        assert posted == []
+        gm.click("#create-form button[type=submit]")
+        expect(gm.locator("#log-list")).to_contain_text("round 1")
+        posted.clear()
+        gm.type("#seed", "1e")
+        gm.fill("#line", "Mara waits")
+        gm.click("#commit")
+        gm.click("#next-round")
+        expect(gm.locator("#act-msg")).to_contain_text("The seed is a whole number, 0 or more")
+        assert not [u for u in posted if u.endswith(("/act", "/next-round"))], posted
+        expect(gm.locator("#log-list")).not_to_contain_text("round 2")
 
 
 def test_dec_847_the_page_says_when_the_fight_is_decided(browser: object, tmp_path: Path) -> None:

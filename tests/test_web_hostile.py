@@ -260,8 +260,42 @@ def test_a_method_the_address_does_not_take_is_refused_naming_those_it_does(
         "error": "not-allowed",
         "message": f"this address takes {takes}, not this method",
     }
-    assert set(reply.headers["allow"].split(", ")) == set(takes.split(" or "))
+    said = set(takes.split(" or "))
+    assert set(reply.headers["allow"].split(", ")) == said | ({"HEAD"} if "GET" in said else set())
     assert store_bytes(db) == before
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("/", "text/html"),
+        ("/static/app.js", "javascript"),
+        ("/api/encounters/raid", "application/json"),
+        ("/api/encounters/raid/map.svg", "image/svg+xml"),
+        ("/api/encounters/raid/events", "text/event-stream"),
+    ],
+)
+def test_an_address_that_takes_get_answers_head_without_a_body(
+    client: TestClient, db: Path, path: str, kind: str
+) -> None:
+    """HEAD was refused 405 where GET was answered (FastAPI's routes take only the methods
+    they name): it is answered as the GET is, status and headers, with no body; the event
+    stream ends at once instead of streaming."""
+    before = store_bytes(db)
+    reply = client.head(path, headers=GM)
+    got = client.get(path, headers=GM) if "event" not in kind else None
+    assert reply.status_code == 200 and kind in reply.headers["content-type"], reply.headers
+    assert reply.content == b""
+    if got is not None:
+        assert reply.headers["content-length"] == str(len(got.content))
+    assert store_bytes(db) == before
+
+
+def test_head_is_refused_where_get_is(client: TestClient) -> None:
+    """A HEAD at an address taking only POST is refused as its GET is: 405, naming POST."""
+    reply = client.head(ACT, headers=GM)
+    assert (reply.status_code, reply.headers["allow"]) == (405, "POST")
+    assert reply.content == b""
 
 
 # --- tokens -------------------------------------------------------------------------------------
@@ -397,3 +431,22 @@ def test_dec_847_the_table_is_told_when_the_fight_is_decided(client: TestClient)
     # Play goes on (DEC-810): the GM's and the players' actions are still taken.
     reply = client.post(ACT, json={"line": "Mara waits"}, headers=mara)
     assert reply.status_code == 200, reply.text
+
+
+def test_dec_850_a_player_s_odds_are_of_the_scene_they_see(client: TestClient) -> None:
+    """DEC-850: a player's odds were figured on the whole scene, so the cover of a body hidden
+    from them changed their figures, telling them someone stood in the line of fire. Pavel,
+    standing between Mara and Viktor and hidden from Mara, changes the GM's odds, not hers:
+    hers are the GM's once Pavel has left, and say they are of the scene as she sees it."""
+    line = {"line": "Mara shoots Viktor"}
+    odds = "/api/encounters/raid/odds"
+    mara = {"Authorization": f"Bearer {KEYS.player_token('raid', 'Mara')}"}
+    table = {"hidden": ["Pavel"], "players_act": True}
+    assert client.put("/api/encounters/raid/table", json=table, headers=GM).is_success
+    gm = client.post(odds, json=line, headers=GM).json()
+    told = client.post(odds, json=line, headers=mara).json()
+    assert client.post(ACT, json={"line": "remove Pavel"}, headers=GM).is_success
+    clear = client.post(odds, json=line, headers=GM).json()
+    assert gm["outcomes"] != clear["outcomes"]
+    assert told["outcomes"] == clear["outcomes"]
+    assert (gm["note"], told["note"]) == (None, "as you see the scene")

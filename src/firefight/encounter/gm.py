@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from firefight.errors import RuleRefusal
@@ -31,7 +31,13 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.fuzzy import hint, match
 from firefight.geometry import Body, Point, Posture
-from firefight.limits import MAX_DIGITS, clean_name, typed_whole
+from firefight.limits import (
+    MAX_COORDINATE_FT,
+    MAX_COORDINATE_M,
+    MAX_DIGITS,
+    clean_name,
+    typed_whole,
+)
 from firefight.outcome import Happened, Outcome
 from firefight.scene.apply import apply, initiative_without
 from firefight.scene.events import (
@@ -45,8 +51,8 @@ from firefight.scene.events import (
     StatusSet,
     moved_to,
 )
-from firefight.scene.figure_bounds import FIGURE_TOP
-from firefight.scene.lines import name_at, one_name, read_point
+from firefight.scene.figure_bounds import FIGURE_TOP, OutOfRange
+from firefight.scene.lines import name_at, one_name
 from firefight.scene.points import scene_point
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import CombatantState, EncounterState, Surprise
@@ -60,7 +66,15 @@ if TYPE_CHECKING:
 __all__ = ["GM_COMMANDS", "STATUSES", "gm_outcome", "is_gm_line"]
 
 STATUSES = ("up", "unconscious", "dead")
-_NUMBER = re.compile(r"-?\d+")
+#: A number as the GM may type one, past what a figure or a place takes ("1e308", "1.5"): read
+#: as a number, so that its refusal says what is wrong with it (its bounds, the scene's
+#: limits), not that something is left over or unread.
+_ANY_NUMBER = r"[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?"
+_NUMBER = re.compile(_ANY_NUMBER, re.IGNORECASE)
+_PLACE = re.compile(rf"\(?\s*({_ANY_NUMBER})\s*[, ]\s*({_ANY_NUMBER})\s*\)?", re.IGNORECASE)
+#: Past every figure's bounds (each is within MAX_NUMBER): what the ruleset's check of it says
+#: of this is the figure's bounds.
+_PAST_EVERY_BOUND = 10**MAX_DIGITS
 #: DEC-731: how many whole steps out from the model `add` looks for a free spot.
 _BESIDE_STEPS = 20
 _USAGE = {
@@ -97,25 +111,37 @@ def _split(text: str) -> list[str]:
 def _amount(words: Sequence[str], usage: str, command: str) -> tuple[str, int]:
     if len(words) < 2:
         raise _refuse(f"Write it {usage!r}.")
-    return " ".join(words[:-1]), _number(command, words[-1])
+    return " ".join(words[:-1]), _number(command, words[-1], lambda: (0, FIGURE_TOP))
 
 
-def _number(command: str, text: str) -> int:
-    """The GM's N, refused in the command's own words (a sign is the command's to judge)."""
+def _number(command: str, text: str, bounds: Callable[[], tuple[int, int] | None]) -> int:
+    """The GM's N, refused in the command's own words (a sign is the command's to judge): a
+    number that is no whole one, or of more digits than any figure has, with the ``bounds``
+    it takes."""
     value = typed_whole(text, signed=True)
     if value is None:
-        digits = re.fullmatch(r"[+-]?\d+", text) is not None
-        said = f"of at most {MAX_DIGITS} digits" if digits else f"not {text[:20]!r}"
-        raise _refuse(f"{command} takes a whole number{'' if digits else ','} {said}.")
+        within = bounds() if _NUMBER.fullmatch(text) else None
+        said = "" if within is None else f" from {within[0]} to {within[1]}"
+        raise _refuse(f"{command} takes a whole number{said}, not {text[:20]!r}.")
     return value
 
 
 def _place(words: Sequence[str], ruleset: Ruleset, usage: str) -> tuple[float, float]:
-    text = " ".join(w for w in words if w.lower() not in ("to", "at"))
-    point = read_point(text)
-    if point is None:
-        raise _refuse(f"Write it {usage!r}: a place in {ruleset.scene_unit} as X,Y.")
-    return point
+    """X,Y as typed, within the scene's limits (README, Limits): a place past them, however
+    written (``1e300,1e300``, a dozen digits), is refused naming the limit, not as unread."""
+    text = " ".join(w for w in words if w.lower() not in ("to", "at")).strip()
+    found = _PLACE.fullmatch(text)
+    unit = ruleset.scene_unit
+    if found is None:
+        raise _refuse(f"Write it {usage!r}: a place in {unit} as X,Y.")
+    bound = MAX_COORDINATE_FT if unit == "ft" else MAX_COORDINATE_M
+    x, y = float(found[1]), float(found[2])  # past the float range: inf, refused below
+    if not (abs(x) <= bound and abs(y) <= bound):
+        raise _refuse(
+            f"{text[:40]} is past the scene's limits: a place's X and Y are each within "
+            f"±{bound:,.10g} {unit} (README, Limits)."
+        )
+    return x, y
 
 
 def _free(state: EncounterState, c: CombatantState, at: Point) -> None:
@@ -235,11 +261,22 @@ def _set_figure(
         raise _refuse(
             f"The {ruleset.name} ruleset has no figure {words[-2]!r} for the GM to set; {said}"
         )
-    value = _number(f"set {figure}", words[-1])
-    ruleset.set_figure(state.combatant(name), figure, value)
+    c = state.combatant(name)
+    value = _number(f"set {figure}", words[-1], lambda: _bounds(ruleset, c, figure))
+    ruleset.set_figure(c, figure, value)
     return (FigureSet(target=name, figure=figure, value=value),), (
         f"GM: {name}'s {ruleset.gm_figure_name(figure)} set to {value}."
     )
+
+
+def _bounds(ruleset: Ruleset, c: CombatantState, figure: str) -> tuple[int, int] | None:
+    """``c``'s ``figure``'s bounds, as the ruleset's own check of it gives them (None when it
+    keeps none); a refusal of the figure itself (Hunger for no Kindred) is told as it is."""
+    try:
+        ruleset.set_figure(c, figure, _PAST_EVERY_BOUND)
+    except OutOfRange as exc:
+        return exc.low, exc.top
+    return None
 
 
 def _add(

@@ -5,12 +5,22 @@ from __future__ import annotations
 from firefight.errors import RuleRefusal
 from firefight.scene.events import GM_RULE
 
-__all__ = ["FIGURE_TOP", "check_within", "no_such_figure"]
+__all__ = ["FIGURE_TOP", "OutOfRange", "check_within", "no_such_figure"]
 
 #: The most a GM's figure may be where the rules set no top (rounds of stun, hits a round of
 #: bleeding, hits taken or healed at once): the sanity limit hits and bonuses keep (DEC-80,
 #: DEC-672). Past it, a figure would leave the limits an imported encounter is held to.
 FIGURE_TOP = 999
+
+
+class OutOfRange(RuleRefusal):
+    """A GM's figure outside its bounds, which it carries: a number typed that is no whole
+    number at all (``set Mara stun 1e308``) is refused naming them too (encounter/gm.py)."""
+
+    def __init__(self, reason: str, low: int, top: int) -> None:
+        super().__init__(GM_RULE, reason)
+        self.low = low
+        self.top = top
 
 
 def check_within(who: str, figure: str, value: int, low: int, high: int | None) -> None:
@@ -20,11 +30,11 @@ def check_within(who: str, figure: str, value: int, low: int, high: int | None) 
     >>> check_within("Mara", "AP", 5, 0, 4)
     Traceback (most recent call last):
     ...
-    firefight.errors.RuleRefusal: ENC-GM: Mara's AP runs from 0 to 4, not 5.
+    firefight.scene.figure_bounds.OutOfRange: ENC-GM: Mara's AP runs from 0 to 4, not 5.
     """
     top = FIGURE_TOP if high is None else high
     if not low <= value <= top:
-        raise RuleRefusal(GM_RULE, f"{who}'s {figure} runs from {low} to {top}, not {value}.")
+        raise OutOfRange(f"{who}'s {figure} runs from {low} to {top}, not {value}.", low, top)
 
 
 def no_such_figure(ruleset: str, figure: str) -> RuleRefusal:

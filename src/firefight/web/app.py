@@ -51,6 +51,7 @@ from firefight.web.bodies import (
     TableBody,
 )
 from firefight.web.body_limit import BodyLimit
+from firefight.web.head import HeadAsGet
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
@@ -59,7 +60,6 @@ from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     hover_details,
     rows_view,
-    seen_effects,
     seen_refusal,
     seen_state,
     state_view,
@@ -73,6 +73,8 @@ log = logging.getLogger(__name__)
 
 #: Fields a validation error names at most.
 MAX_FIELDS = 20
+#: DEC-850: what a player's odds are figured on.
+SEEN_NOTE = "as you see the scene"
 
 #: Seconds between the comments that keep an idle event stream open through proxies.
 KEEPALIVE_S = 15.0
@@ -212,6 +214,8 @@ def _allowed_methods(request: Request) -> str:
     for route in request.app.router.routes:
         if route.matches(request.scope)[0] != Match.NONE:
             methods |= getattr(route, "methods", None) or set()
+    if "GET" in methods:  # answered as the GET (web/head.py)
+        methods.add("HEAD")
     return ", ".join(sorted(methods))
 
 
@@ -232,7 +236,8 @@ def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
         allowed = _allowed_methods(request)
         headers = {**(headers or {}), "Allow": allowed}
         error = "not-allowed"
-        message = f"this address takes {' or '.join(allowed.split(', '))}, not this method"
+        named = [m for m in allowed.split(", ") if m != "HEAD"]  # HEAD goes with GET
+        message = f"this address takes {' or '.join(named)}, not this method"
     elif status == 413:
         error = "too-large"
     return JSONResponse({"error": error, "message": message}, status, headers=headers)
@@ -344,6 +349,7 @@ def create_app(server: Server) -> FastAPI:
     # A name stored with a `/` in it (before DEC-686) reaches its routes too (DEC-701).
     app.add_middleware(NameSegment)
     app.add_middleware(BodyLimit)
+    app.add_middleware(HeadAsGet)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Response:
@@ -569,13 +575,22 @@ def create_app(server: Server) -> FastAPI:
                     "effects": {},
                     "method": "exact",
                     "samples": None,
+                    "note": None,
                 }
             current = _may_declare(scope, name, text)
+            settings = server.tables.get(name)
             try:
-                found = line_odds(current.state, current.ruleset, text)
+                if not scope.is_gm:
+                    # Refused as when declared: against the whole scene (DEC-846).
+                    current.ruleset.validate(
+                        current.state, current.ruleset.parse_action(text, current.state)
+                    )
+                # DEC-850: a player's figures are of the scene they see; cover from a body
+                # hidden from them would tell them someone stands there.
+                seen = seen_state(current.state, scope, settings)
+                found = line_odds(seen, current.ruleset, text)
             except RuleRefusal as exc:
-                # Read against the whole scene (the line was read against the player's above).
-                raise seen_refusal(exc, scope, server.tables.get(name)) from None
+                raise seen_refusal(exc, scope, settings) from None
         except RuleRefusal as exc:
             refused = {"error": "refused", "rule": exc.rule, "message": exc.reason, "line": text}
             return JSONResponse(refused, status_code=422)
@@ -584,9 +599,10 @@ def create_app(server: Server) -> FastAPI:
             "actor": found.actor,
             "verb": found.verb,
             "outcomes": dict(found.outcomes),
-            "effects": seen_effects(dict(found.effects), scope, server.tables.get(name)),
+            "effects": dict(found.effects),
             "method": found.method,
             "samples": found.samples,
+            "note": None if scope.is_gm else SEEN_NOTE,
         }
 
     @app.post("/api/encounters/{name:encounter}/act", tags=["actions"])

@@ -33,7 +33,6 @@ __all__ = [
     "player_fields",
     "record_view",
     "rows_view",
-    "seen_effects",
     "seen_state",
     "state_view",
     "turn_words",
@@ -176,17 +175,6 @@ def state_view(
 def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
     words = text.lower()
     return any(re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", words) for n in hidden)
-
-
-def seen_effects(
-    effects: dict[str, float], scope: Scope, settings: TableSettings
-) -> dict[str, float]:
-    """The odds' effects (``"Pavel dead"``) the token's holder may see: a player none that
-    names a hidden combatant other than their own (DEC-674)."""
-    if scope.is_gm:
-        return effects
-    hidden = settings.hidden - {scope.character}
-    return {e: p for e, p in effects.items() if not _names_hidden(e, hidden)}
 
 
 def seen_refusal(exc: RuleRefusal, scope: Scope, settings: TableSettings) -> RuleRefusal:

@@ -9,7 +9,7 @@ from firefight.frozen import replace
 from firefight.rulesets.cards.encounter_model import stats_of
 from firefight.rulesets.cards.wounds import boxes_per_level
 from firefight.scene.events import GM_RULE
-from firefight.scene.figure_bounds import check_within, no_such_figure
+from firefight.scene.figure_bounds import OutOfRange, check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
 __all__ = ["CARDS_GM_FIGURES", "CARDS_GM_FIGURE_NAMES", "set_cards_figure"]
@@ -38,10 +38,11 @@ def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
     if figure in ("green", "yellow", "red"):
         most = boxes_per_level(s.size_rating)
         if not 0 <= value <= most:
-            raise RuleRefusal(
-                GM_RULE,
+            raise OutOfRange(
                 f"{c.name}'s {figure.capitalize()} level has {most} boxes (K-3); "
                 f"{value} cannot be filled.",
+                0,
+                most,
             )
         filled = replace(s, **{figure: value})
         # A Red level filled is down and dying (K-3), as a wound that fills it is; emptying a

@@ -211,8 +211,20 @@ function dice() {
     const typed = $("rolls").value.split(/[\s,]+/).filter(Boolean);
     return { rolls: typed };
   }
-  const seed = $("seed").value.trim();
-  return seed ? { seed: Number(seed) } : {};
+  const seed = seedIn("seed");
+  return seed === null ? {} : { seed };
+}
+
+// A seed box holds a whole number or nothing (a random seed). What a number box cannot read
+// ("abc", "1e") leaves its value empty: the forms' own checks stop their submit, but the next
+// round's button is no submit and quietly rolled a random seed. Refused here, nothing sent.
+function seedIn(id) {
+  const box = $(id);
+  const seed = box.value.trim();
+  if (box.validity.badInput || (seed && !/^\d+$/.test(seed))) {
+    throw new Error("The seed is a whole number, 0 or more (or nothing, for a random one); nothing was sent.");
+  }
+  return seed ? Number(seed) : null;
 }
 
 let oddsTimer = null;
@@ -244,7 +256,7 @@ async function showOdds() {
     $("composed").textContent = found.line;
     const rows = Object.entries(found.outcomes).map(([word, p]) =>
       el("tr", {}, el("td", {}, word), el("td", {}, (100 * p).toFixed(1) + "%")));
-    $("odds").replaceChildren(el("div", {}, `Odds (${found.method}${found.samples ? `, ${found.samples} samples` : ""}):`), el("table", { id: "odds-table" }, rows));
+    $("odds").replaceChildren(el("div", {}, `Odds (${found.method}${found.samples ? `, ${found.samples} samples` : ""}${found.note ? `, ${found.note}` : ""}):`), el("table", { id: "odds-table" }, rows));
   } catch (error) {
     if (asked !== oddsAsked) return;
     // A refused action is still drawn (its line of fire shows why, often enough).
@@ -402,7 +414,11 @@ async function start() {
       $("undo").addEventListener("click", () => command("/undo", { expected_head: head }, "undone"));
       $("redo").addEventListener("click", () => command("/redo", { expected_head: head }, "redone"));
       // A round's change rolls the initiative with the dice chosen, as an action does.
-      $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head, dice: dice() }, "next round"));
+      $("next-round").addEventListener("click", () => {
+        let given;
+        try { given = dice(); } catch (error) { say("act-msg", error.message, "error"); return; }
+        command("/next-round", { expected_head: head, dice: given }, "next round");
+      });
       $("players-act").addEventListener("change", saveTable);
       $("players-roll").addEventListener("change", saveTable);
       $("show-create").addEventListener("click", () => { $("create").hidden = !$("create").hidden; });
