@@ -82,12 +82,8 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
         gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
         # No encounter yet: the form to create one is open.
-        gm.fill("#create-name", "raid")
-        gm.select_option("#create-example", "warehouse")
-        gm.fill("#create-seed", "3")
-        gm.click("#create-form button[type=submit]")
+        _create(gm, "raid", "warehouse")
         expect(gm.locator("#map svg")).to_be_visible()
-        expect(gm.locator("#log-list")).to_contain_text("round 1")
 
         player = _page(
             browser, f"{base}/play?token={KEYS.player_token('raid', 'Mara')}", player=True
@@ -192,11 +188,7 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
     expect.set_options(timeout=WAIT_MS)
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
         gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
-        gm.fill("#create-name", "raid")
-        gm.select_option("#create-example", "warehouse")
-        gm.fill("#create-seed", "3")
-        gm.click("#create-form button[type=submit]")
-        expect(gm.locator("#log-list")).to_contain_text("round 1")
+        _create(gm, "raid", "warehouse")
         gm.check("input[name=dice][value=physical]")
         gm.fill("#rolls", "1")  # the initiative takes 2d10 each: too few
         gm.click("#next-round")
@@ -262,10 +254,7 @@ def test_dec_847_the_page_says_when_the_fight_is_decided(browser: object, tmp_pa
     expect.set_options(timeout=WAIT_MS)
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
         gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
-        gm.fill("#create-name", "raid")
-        gm.select_option("#create-example", "warehouse")
-        gm.fill("#create-seed", "3")
-        gm.click("#create-form button[type=submit]")
+        _create(gm, "raid", "warehouse")
         expect(gm.locator("#turn h2")).to_have_text("Warehouse raid — round 1")
         for line in ("set Viktor unconscious", "set Lev dead"):
             gm.fill("#line", line)
@@ -285,11 +274,7 @@ def test_d_4_a_cards_gm_types_card_names_in_the_page(browser: object, tmp_path: 
     expect.set_options(timeout=WAIT_MS)
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
         gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
-        gm.fill("#create-name", "alley")
-        gm.select_option("#create-example", "cards-alley")
-        gm.fill("#create-seed", "3")
-        gm.click("#create-form button[type=submit]")
-        expect(gm.locator("#log-list")).to_contain_text("round 1")
+        _create(gm, "alley", "cards-alley")
         first = gm.evaluate(
             """async (token) => (await (await fetch("/api/encounters/alley",
                 {headers: {Authorization: "Bearer " + token}})).json()).state.initiative[0][0]""",
