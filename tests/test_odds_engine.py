@@ -149,7 +149,10 @@ def test_grid_points_vary_the_last_parameter_fastest() -> None:
     assert grid_points({"x": [1, 2], "y": "ab"}) == [(1, "a"), (1, "b"), (2, "a"), (2, "b")]
 
 
-def _same(a: tuple[tuple[float, ...] | None, ...], b: tuple[tuple[float, ...] | None, ...]) -> None:
+Values = tuple[tuple[float | None, ...] | None, ...]
+
+
+def _same(a: Values, b: Values) -> None:
     """Equal to 1e-12: chunks of different sizes sum in different orders."""
     assert len(a) == len(b)
     for x, y in zip(a, b, strict=True):

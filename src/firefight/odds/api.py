@@ -28,7 +28,7 @@ from firefight.probability.action_odds import ActionOdds, NoFastPath
 from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import DEFAULT_DEPTH, Checkpoint, enumerate_outcomes
 from firefight.probability.montecarlo import simulate
-from firefight.probability.stats import StatValue, read_stats
+from firefight.probability.stats import Stat, StatValue, read_stats
 from firefight.rulesets import find_ruleset, ruleset_holding, ruleset_names
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "odds_stats",
     "register",
     "registered",
+    "stats_of",
 ]
 
 #: "exact": the fast exact path where there is one, else the generic enumeration;
@@ -160,6 +161,9 @@ def odds(
 
 def odds_stats(dist: Distribution[Any], action: object) -> list[StatValue]:
     """The headline stats of ``action`` read off ``dist``."""
-    entry = action_odds(action)
-    stats = entry.stats_for(action) if entry.stats_for is not None else entry.stats
-    return read_stats(dist, stats)
+    return read_stats(dist, stats_of(action_odds(action), action))
+
+
+def stats_of(entry: ActionOdds, action: object) -> tuple[Stat, ...]:
+    """The headline stats of ``action``, one of ``entry``'s kind: a query's and a sweep point's."""
+    return entry.stats_for(action) if entry.stats_for is not None else entry.stats

@@ -164,6 +164,12 @@ def _axis(name: str, units: Mapping[str, str]) -> str:
     return f"{name.replace('_', ' ')} ({unit})" if unit else name.replace("_", " ")
 
 
+def _value(values: tuple[float | None, ...] | None, column: int) -> float:
+    """A point's value of one stat; NaN (a blank cell) where refused or not the point's."""
+    value = None if values is None else values[column]
+    return float("nan") if value is None else value
+
+
 def plot_heatmap(
     result: SweepResult,
     stat: str,
@@ -202,8 +208,7 @@ def plot_heatmap(
     xs = ordered[x]
     panels: list[object] = list(ordered[facet]) if facet else [None]
     lookup = {
-        pt: (vals[column] if vals is not None else np.nan)
-        for pt, vals in zip(result.points, result.values, strict=True)
+        pt: _value(vals, column) for pt, vals in zip(result.points, result.values, strict=True)
     }
     keys = list(itertools.product(*(ordered[p] for p in rows))) if rows else [()]
     fixed = {p: ordered[p][0] for p in params if len(varying[p]) == 1}
@@ -215,7 +220,7 @@ def plot_heatmap(
     fig = _figure(min(panel_w * across + label_w + 1.6, 30), min(panel_h * down + 1.6, 40))
     grid_axes = fig.subplots(down, across, squeeze=False, sharex=True, sharey=True)
     is_prob = stat.startswith("p_")
-    vmax = 1.0 if is_prob else max((v[column] for v in result.values if v is not None), default=1.0)
+    vmax = 1.0 if is_prob else max((v for v in lookup.values() if not np.isnan(v)), default=1.0)
     top = 100 * vmax if is_prob else vmax
     numbered = len(xs) <= NUMBERED_CELLS[0] and len(keys) <= NUMBERED_CELLS[1] and down <= 4
     image = None

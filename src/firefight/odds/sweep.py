@@ -8,6 +8,10 @@ machine is not enough -- or in this process when no executor is given. Within a 
 points go through the action's batch path where it has one (the rmu shot: one matrix product
 per signature). A point the rules refuse keeps its refusal in place of numbers.
 
+Each point reports the stats a single query of it would (``stats_for``): a grid whose points
+differ in them (an rmu shot at a mortal and at a Kindred) gets every point's stats as its
+columns, None where a stat is not one of the point's (DEC-822).
+
 >>> from firefight.rulesets.rmu.shot import AimedShot
 >>> result = sweep(AimedShot(weapon="glock-17", ob=0, distance_ft=40), {"ob": [0, 100]})
 >>> [round(row[result.column("p_miss")], 3) for row in result.values]
@@ -26,9 +30,10 @@ from typing import Any
 
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.limits import MAX_DEPTH, MAX_SAMPLES, MAX_SWEEP_POINTS, at_most
-from firefight.odds.api import OddsMethod, action_odds, odds
+from firefight.odds.api import OddsMethod, action_odds, odds, stats_of
 from firefight.odds.blas import one_blas_thread
-from firefight.probability.stats import read_stats
+from firefight.probability.action_odds import ActionOdds
+from firefight.probability.stats import Stat, read_stats
 
 __all__ = ["SweepResult", "auto_workers", "evaluate_chunk", "grid_points", "sweep"]
 
@@ -42,13 +47,14 @@ class SweepResult:
     """Stats at every point of a grid, in grid order (the last parameter varies fastest).
 
     ``values[k]`` is None where the rules refused the point; ``refusals[k]`` then says why.
+    A value is None where its stat is not one of the point's (DEC-822).
     """
 
     parameters: tuple[str, ...]
     points: tuple[tuple[object, ...], ...]
     stat_names: tuple[str, ...]
     stat_labels: tuple[str, ...]
-    values: tuple[tuple[float, ...] | None, ...]
+    values: tuple[tuple[float | None, ...] | None, ...]
     refusals: tuple[str | None, ...]
     method: OddsMethod
     depth: int | None = None
@@ -58,7 +64,8 @@ class SweepResult:
         return self.stat_names.index(stat)
 
     def rows(self) -> list[dict[str, object]]:
-        """One flat record per point: parameters, then every stat (empty where refused)."""
+        """One flat record per point: parameters, then every stat (absent where refused; None
+        where the stat is not the point's)."""
         out: list[dict[str, object]] = []
         for point, values, refusal in zip(self.points, self.values, self.refusals, strict=True):
             row: dict[str, object] = dict(zip(self.parameters, point, strict=True))
@@ -109,8 +116,20 @@ def _evaluate(
 ) -> list[tuple[float, ...] | str]:
     entry = action_odds(actions[0])
     if method == "exact" and entry.batch is not None:
-        found = entry.batch(None, actions, entry.fast_depth if depth is None else depth)
-        return [str(r) if isinstance(r, FirefightError) else r for r in found]
+        groups, unstatable = _by_stats(entry, actions)
+        batched: list[tuple[float, ...] | str] = [
+            unstatable.get(i, "") for i in range(len(actions))
+        ]
+        for stats, members in groups:
+            found = entry.batch(
+                None,
+                [actions[i] for i in members],
+                entry.fast_depth if depth is None else depth,
+                stats,
+            )
+            for i, r in zip(members, found, strict=True):
+                batched[i] = str(r) if isinstance(r, FirefightError) else r
+        return batched
     out: list[tuple[float, ...] | str] = []
     for action in actions:
         try:
@@ -118,8 +137,43 @@ def _evaluate(
         except FirefightError as exc:
             out.append(str(exc))
             continue
-        out.append(tuple(v.value for v in read_stats(dist, entry.stats)))
+        out.append(tuple(v.value for v in read_stats(dist, stats_of(entry, action))))
     return out
+
+
+def _by_stats(
+    entry: ActionOdds, actions: Sequence[object]
+) -> tuple[list[tuple[tuple[Stat, ...], list[int]]], dict[int, str]]:
+    """The actions' positions grouped by their stats, by the tuple's identity (which costs a
+    point nothing where ``stats_for`` returns one tuple per kind of point), and the refusal of
+    each action whose stats the rules refuse to say (a cards shot past Extreme range)."""
+    groups: dict[int, tuple[tuple[Stat, ...], list[int]]] = {}
+    refused: dict[int, str] = {}
+    for i, action in enumerate(actions):
+        try:
+            stats = stats_of(entry, action)
+        except FirefightError as exc:
+            refused[i] = str(exc)
+            continue
+        groups.setdefault(id(stats), (stats, []))[1].append(i)
+    return list(groups.values()), refused
+
+
+def _columns(kinds: Sequence[tuple[Stat, ...]]) -> tuple[Stat, ...]:
+    """Every kind's stats once (by name), the first kind's order kept and each other stat
+    placed after the one it follows in its own kind (DEC-822)."""
+    out = list(kinds[0])
+    names = [s.name for s in out]
+    for stats in kinds[1:]:
+        at = 0
+        for stat in stats:
+            if stat.name in names:
+                at = names.index(stat.name) + 1
+            else:
+                out.insert(at, stat)
+                names.insert(at, stat.name)
+                at += 1
+    return tuple(out)
 
 
 #: Estimated in-process seconds past which a sweep's points go to worker processes: each worker
@@ -193,7 +247,28 @@ def sweep(
             # Only the rules refuse a point; a name nobody knows is the caller's error.
             actions.append(None)
             refused.append(str(exc))
-    todo = [i for i, a in enumerate(actions) if a is not None]
+    built = [i for i, a in enumerate(actions) if a is not None]
+    groups, unstatable = _by_stats(entry, [actions[i] for i in built])
+    for k, why in unstatable.items():
+        refused[built[k]] = why
+    todo = [i for k, i in enumerate(built) if k not in unstatable]
+    kinds: dict[tuple[str, ...], tuple[Stat, ...]] = {}
+    for stats, _ in groups:
+        kinds.setdefault(tuple(s.name for s in stats), stats)
+    columns = _columns(list(kinds.values()) or [stats_of(entry, base)])
+    names_of = tuple(s.name for s in columns)
+    # Where each column sits in a point's values (None: not the point's stat), by point; None
+    # for a point whose stats are the columns.
+    places: list[tuple[int | None, ...] | None] = [None] * len(points)
+    place_of = {
+        own: tuple(own.index(n) if n in own else None for n in names_of)
+        for own in kinds
+        if own != names_of
+    }
+    for stats, members in groups:
+        place = place_of.get(tuple(s.name for s in stats))
+        for k in members:
+            places[built[k]] = place
     chunks = [todo[i : i + chunk_points] for i in range(0, len(todo), chunk_points)]
     results: list[list[tuple[float, ...] | str]] = []
     done = 0
@@ -217,18 +292,20 @@ def sweep(
                 done += len(chunks[futures.index(future)])
                 progress(done / len(todo))
         results = [f.result() for f in futures]
-    values: list[tuple[float, ...] | None] = [None] * len(points)
+    values: list[tuple[float | None, ...] | None] = [None] * len(points)
     for chunk, found in zip(chunks, results, strict=True):
         for i, value in zip(chunk, found, strict=True):
             if isinstance(value, str):
                 refused[i] = value
-            else:
+            elif (place := places[i]) is None:
                 values[i] = value
+            else:
+                values[i] = tuple(None if p is None else value[p] for p in place)
     return SweepResult(
         parameters=names,
         points=tuple(points),
-        stat_names=tuple(s.name for s in entry.stats),
-        stat_labels=tuple(s.label for s in entry.stats),
+        stat_names=names_of,
+        stat_labels=tuple(s.label for s in columns),
         values=tuple(values),
         refusals=tuple(refused),
         method=method,

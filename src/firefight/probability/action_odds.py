@@ -43,7 +43,9 @@ class ActionOdds:
     ``scalar(state, action)`` returns a callable of the dice alone; for process pools it must
     be picklable when ``state`` is None. ``stats_for(action)``, when given, lists the stats of
     one action in place of ``stats`` (e.g. a wound state per state only when the target's HP
-    are known); sweeps, whose points must share their columns, keep to ``stats``.
+    are known), in a sweep too (DEC-822); it should return the same tuple for actions with the
+    same stats, which a sweep's batches are grouped by. ``batch(state, actions, depth, stats)``
+    reads ``stats`` on each of ``actions``.
     """
 
     ruleset: str
@@ -55,7 +57,7 @@ class ActionOdds:
     stats: tuple[Stat, ...]
     fast: Callable[[Any, Any, int], Distribution[Any]] | None = None
     fast_depth: int = DEFAULT_DEPTH
-    batch: Callable[[Any, Sequence[Any], int], BatchResult] | None = None
+    batch: Callable[[Any, Sequence[Any], int, Sequence[Stat]], BatchResult] | None = None
     kernel: Callable[[Any, Any, int, int], Distribution[Any]] | None = None
     stats_for: Callable[[Any], tuple[Stat, ...]] | None = None
 

@@ -18,6 +18,7 @@ from firefight.probability.action_odds import (
     scalar_with_state,
 )
 from firefight.probability.distribution import Distribution
+from firefight.probability.stats import Stat
 
 __all__ = ["registration", "registrations"]
 
@@ -34,10 +35,10 @@ def _shot_fast(state: Any, shot: Any, depth: int) -> Distribution[Any]:
     return aimed_shot_exact(shot, state, depth=depth)
 
 
-def _shot_batch(state: Any, shots: Sequence[Any], depth: int) -> BatchResult:
+def _shot_batch(state: Any, shots: Sequence[Any], depth: int, stats: Sequence[Stat]) -> BatchResult:
     from firefight.rulesets.rmu.odds.shot import aimed_shot_stats_batch
 
-    return aimed_shot_stats_batch(shots, state, depth=depth)
+    return aimed_shot_stats_batch(shots, state, depth=depth, stats=stats)
 
 
 def _shot_kernel(state: Any, shot: Any, samples: int, seed: int) -> Distribution[Any]:

@@ -344,10 +344,13 @@ SHOT_STATS: tuple[Stat, ...] = (
 )
 
 
+# One tuple for every Kindred target: a sweep batches the points that share their stats.
+_KINDRED_SHOT_STATS = tuple(kindred_fate_stats(_shot_fate).get(s.name, s) for s in SHOT_STATS)
+
+
 def shot_stats(shot: AimedShot | None) -> tuple[Stat, ...]:
     """What ``odds rmu shoot`` reports on ``shot`` (None: a mortal target): a Kindred target's
     fate reads torpor and Final Death where a mortal's reads dying and dead (V-2)."""
     if shot is None or not shot.defender.severity_steps:
         return SHOT_STATS
-    kindred = kindred_fate_stats(_shot_fate)
-    return tuple(kindred.get(s.name, s) for s in SHOT_STATS)
+    return _KINDRED_SHOT_STATS

@@ -39,7 +39,7 @@ from firefight.cli.odds_kit import (
     write_sweep_csv,
 )
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
-from firefight.odds.api import action_odds
+from firefight.odds.api import action_odds, stats_of
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import default_data
 from firefight.rulesets.rmu.critical_effects_words import critical_effects_words
@@ -343,7 +343,14 @@ def sweep_rmu_shoot(
     first = {name: values[0] for name, values in grid.items()}
     with refusals():
         base = _build_shot(fixed, first)
-    stats = [s.name for s in action_odds(base).stats]
+    # A Kindred target's fate stats stand in for a mortal's (V-2, DEC-822): --stat may name
+    # either kind's when --kindred is swept.
+    shots = [base]
+    if "kindred" in grid:
+        with refusals():
+            shots = [_build_shot(fixed, {**first, "kindred": k}) for k in grid["kindred"]]
+    entry = action_odds(base)
+    stats = list(dict.fromkeys(s.name for shot in shots for s in stats_of(entry, shot)))
     if plot is not None and stat not in stats:
         fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
     points = math.prod(len(v) for v in grid.values())
