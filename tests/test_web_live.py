@@ -11,7 +11,9 @@ from typing import Any
 import httpx
 import pytest
 
-from store_support import backend_url
+from firefight.web.live import PAYLOAD_LIMIT, Hub, PostgresRelay, message_parts
+from firefight.web.table import Tables, TableSettings, settings_json
+from store_support import backend_url, postgres_url
 from web_support import KEYS, running_server
 
 pytestmark = pytest.mark.slow
@@ -106,6 +108,128 @@ def test_two_servers_over_postgres_stay_in_step(tmp_path: Path) -> None:
         assert told[0] == {"encounter": "raid", "head": None, "what": "table"}
         seen = httpx.get(f"{second}/api/encounters/raid", params={"token": mara}).json()
         assert "Lev" not in [r["name"] for r in seen["rows"]]
+
+
+def _crowded_warehouse(extra: int) -> str:
+    """The warehouse without its script, with ``extra`` bystanders whose names are long and
+    not ASCII (each character JSON-escaped to six bytes on the way)."""
+    example = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
+    text = example.read_text(encoding="utf-8").split("# The scripted fight")[0]
+    for i in range(extra):
+        text += (
+            f'\n[[combatant]]\nname = "Dockhand {i:03d} Émile-Zoë Øster-Ångström"\n'
+            'side = "bystanders"\nbystander = true\n'
+            f"position = [{50 + 2 * (i % 10)}, {2 * (i // 10)}]\nhits = 30\n"
+            "stats = { body_development = 10, bmr_ft = 20 }\n"
+        )
+    return text
+
+
+def test_settings_longer_than_a_notify_reach_the_other_server(tmp_path: Path) -> None:
+    """DEC-829: PostgreSQL refuses a NOTIFY over 8000 bytes; the settings hiding 150 people with
+    long names are far over it, yet a player on the other server sees none of them."""
+    with (
+        backend_url("postgres", tmp_path) as url,
+        running_server(url) as first,
+        running_server(url) as second,
+    ):
+        body = {"name": "raid", "scenario": _crowded_warehouse(150), "dice": {"seed": 3}}
+        made = httpx.post(f"{first}/api/encounters", json=body, headers=GM, timeout=30)
+        assert made.status_code == 201, made.text
+        names = [
+            r["name"] for r in httpx.get(f"{first}/api/encounters/raid", headers=GM).json()["rows"]
+        ]
+        dockhands = [n for n in names if n.startswith("Dockhand")]
+        assert len(dockhands) == 150
+        hidden = [*dockhands, "Lev"]
+        hide = {"hidden": hidden, "opened": ["Viktor"], "players_act": True}
+        settings = TableSettings(hidden=frozenset(hidden), opened=frozenset({"Viktor"}))
+        assert len(json.dumps(settings_json(settings)).encode()) > PAYLOAD_LIMIT
+        mara = KEYS.player_token("raid", "Mara")
+        before = httpx.get(f"{second}/api/encounters/raid", params={"token": mara}).json()
+        assert {"Lev", *dockhands} <= {r["name"] for r in before["rows"]}
+        _, told = _changes(second, "raid", mara, 1)
+        put = httpx.put(f"{first}/api/encounters/raid/table", json=hide, headers=GM)
+        assert put.is_success, put.text
+        _wait_for(told, 1)
+        assert told[0] == {"encounter": "raid", "head": None, "what": "table"}
+        seen = httpx.get(f"{second}/api/encounters/raid", params={"token": mara}).json()
+        assert sorted(r["name"] for r in seen["rows"]) == [
+            "Ilse",
+            "Jonah",
+            "Mara",
+            "Pavel",
+            "Viktor",
+        ]
+        assert seen["players_act"] is True
+        table = httpx.get(f"{second}/api/encounters/raid/table", headers=GM).json()
+        assert table == settings_json(settings) | {"players_act": True}
+
+
+def _relay(tables: Tables) -> tuple[PostgresRelay, Hub]:
+    hub = Hub(
+        tables, lambda encounter: frozenset({"Mara", "Lev", "Pavel"}), lambda: ["raid", "dock"]
+    )
+    conninfo = postgres_url().replace("postgresql+psycopg://", "postgresql://")
+    relay = PostgresRelay(hub, conninfo)
+    return relay, hub
+
+
+def test_a_message_is_put_back_together_from_its_parts() -> None:
+    """DEC-829: every part within the limit, and the parts heard in order make the message."""
+    tables = Tables()
+    relay, _ = _relay(tables)
+    try:
+        settings = TableSettings(hidden=frozenset(f"Ünseen {i:04d}" + "x" * 80 for i in range(200)))
+        message = json.dumps(
+            {
+                "encounter": "raid",
+                "head": None,
+                "what": "table",
+                "settings": settings_json(settings),
+            }
+        )
+        parts = message_parts("elsewhere", 7, "raid", message)
+        assert len(parts) > 2
+        assert max(len(p.encode()) for p in parts) <= PAYLOAD_LIMIT
+        for part in parts:
+            relay._heard(part)
+        assert tables.get("raid") == settings
+    finally:
+        relay.close()
+
+
+def test_a_message_missing_a_part_hides_everyone() -> None:
+    """DEC-829: fail closed. The parts of a message that come without its first, one broken
+    off by the next message, or one that does not read hide every person of that encounter
+    from its players; a reconnected listener hides them in every encounter."""
+    tables = Tables()
+    relay, _ = _relay(tables)
+    try:
+        shown = TableSettings(opened=frozenset({"Lev"}), players_act=True)
+        message = json.dumps({"encounter": "raid", "head": None, "what": "table"})
+        parts = message_parts("elsewhere", 1, "raid", "x" * 3 * PAYLOAD_LIMIT)
+        tables.put("raid", shown)
+        relay._heard(parts[1])  # the first part lost
+        assert tables.get("raid") == TableSettings(hidden=frozenset({"Mara", "Lev", "Pavel"}))
+        tables.put("raid", shown)
+        relay._heard(parts[0])
+        relay._heard(message_parts("elsewhere", 2, "raid", message)[0])  # the rest lost
+        assert tables.get("raid") == TableSettings(hidden=frozenset({"Mara", "Lev", "Pavel"}))
+        tables.put("raid", shown)
+        unreadable = message_parts("elsewhere", 3, "raid", "{not json")
+        relay._heard(unreadable[0])
+        assert tables.get("raid").hidden == frozenset({"Mara", "Lev", "Pavel"})
+        # Cut off from PostgreSQL, a server may have missed whole changes: every encounter.
+        tables.put("raid", shown)
+        relay._reconnect()
+        assert (
+            tables.get("raid")
+            == tables.get("dock")
+            == TableSettings(hidden=frozenset({"Mara", "Lev", "Pavel"}))
+        )
+    finally:
+        relay.close()
 
 
 def test_the_load_benchmark_counts_every_record(tmp_path: Path) -> None:

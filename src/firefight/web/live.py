@@ -6,6 +6,13 @@ also travels between processes: the one that wrote it sends ``NOTIFY`` on :data:
 every process listens there (:class:`PostgresRelay`), so two ``firefight serve`` behind one URL
 keep their pages in step. A page that hears of a change reads the encounter again through the
 API, so a message only says which encounter moved and to what head.
+
+A change of the table settings carries them to the other servers (DEC-432), and they may be
+longer than one ``NOTIFY`` takes (:data:`PAYLOAD_LIMIT`): a message goes as numbered parts,
+all sent in one transaction so that PostgreSQL delivers all of them, in order, or none
+(DEC-829). A server that hears a message it cannot read whole hides every combatant of that
+encounter from its players until the GM sets the table again: it fails closed, never showing
+someone the GM may have hidden.
 """
 
 from __future__ import annotations
@@ -16,17 +23,21 @@ import json
 import logging
 import os
 import threading
-from typing import Any
+from collections.abc import Callable
 
 from firefight.web.table import Tables, TableSettings, settings_from_json, settings_json
 
-__all__ = ["CHANNEL", "Hub", "PostgresRelay"]
+__all__ = ["CHANNEL", "PAYLOAD_LIMIT", "Hub", "PostgresRelay", "message_parts"]
 
 #: The PostgreSQL channel changes travel on.
 CHANNEL = "firefight_web"
 #: Messages one event stream may have waiting before the oldest are dropped (a page that
 #: hears of one change reads everything again, so nothing is lost by dropping).
 QUEUE_SIZE = 16
+#: Bytes PostgreSQL takes in one NOTIFY payload (its limit is 8000, counted in bytes).
+PAYLOAD_LIMIT = 7999
+#: Width of a part's index and count in its header: a million parts outgrow any settings.
+_DIGITS = 6
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +45,22 @@ log = logging.getLogger(__name__)
 class Hub:
     """The event streams of this process, per encounter; safe to publish to from any thread."""
 
-    def __init__(self, tables: Tables | None = None) -> None:
+    def __init__(
+        self,
+        tables: Tables | None = None,
+        everyone: Callable[[str], frozenset[str]] | None = None,
+        encounters: Callable[[], list[str]] | None = None,
+    ) -> None:
         """``tables``: this process's table settings, which other servers' changes to them
-        update (DEC-432)."""
+        update (DEC-432); ``everyone``: the names of an encounter's people, all hidden from
+        the players when a change of its settings is lost on the way (DEC-829);
+        ``encounters``: the names of every encounter in the store, all of whose changes may
+        have been lost while the relay was cut off."""
         self._lock = threading.Lock()
         self._streams: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[str]]]] = {}
         self._tables = tables
+        self._everyone = everyone
+        self._encounters = encounters
         self.relay: PostgresRelay | None = None
 
     def subscribe(self, encounter: str) -> asyncio.Queue[str]:
@@ -67,15 +88,45 @@ class Hub:
         self.deliver(encounter, json.dumps(message))
         if self.relay is not None:
             shared = {**message, "settings": settings_json(settings)} if settings else message
-            self.relay.send(json.dumps(shared))
+            self.relay.send(encounter, json.dumps(shared))
 
-    def heard(self, message: str) -> None:
-        """A change another server made: its table settings taken, its pages told."""
-        data = json.loads(message)
-        settings = data.pop("settings", None)
-        if settings is not None and self._tables is not None:
-            self._tables.put(data["encounter"], settings_from_json(settings))
-        self.deliver(str(data["encounter"]), json.dumps(data))
+    def heard(self, encounter: str, message: str) -> None:
+        """A change another server made to ``encounter``: its table settings taken, its pages
+        told. A message that does not read as one hides everyone there (DEC-829)."""
+        try:
+            data = json.loads(message)
+            settings = data.pop("settings", None)
+            if settings is not None and self._tables is not None:
+                self._tables.put(encounter, settings_from_json(settings))
+        except (ValueError, KeyError, TypeError, AttributeError):
+            log.exception("a change of %r from another server does not read", encounter)
+            self.lost(encounter)
+            return
+        self.deliver(encounter, json.dumps(data))
+
+    def lost(self, encounter: str) -> None:
+        """A change of ``encounter`` from another server did not arrive whole, and it may
+        have hidden someone: hide everyone from the players (their own characters aside, as
+        ever) and the players watch only, until the GM sets the table again (DEC-829)."""
+        if self._tables is not None and self._everyone is not None:
+            try:
+                self._tables.put(encounter, TableSettings(hidden=self._everyone(encounter)))
+            except Exception:  # the store unreadable: the pages cannot read it either
+                log.exception("could not hide the people of %r after a lost change", encounter)
+        self.deliver(encounter, json.dumps({"encounter": encounter, "head": None, "what": "table"}))
+
+    def all_lost(self) -> None:
+        """Changes from other servers may have gone unheard (the listener was cut off): every
+        encounter fails closed as in :meth:`lost`."""
+        if self._encounters is None:
+            return
+        try:
+            names = self._encounters()
+        except Exception:  # the store unreadable: no page shows anything until it is back
+            log.exception("could not list the encounters to hide their people")
+            return
+        for encounter in names:
+            self.lost(encounter)
 
     def deliver(self, encounter: str, message: str) -> None:
         """Hand ``message`` to this process's streams on ``encounter``."""
@@ -92,11 +143,26 @@ def _offer(queue: asyncio.Queue[str], message: str) -> None:
     queue.put_nowait(message)
 
 
+def message_parts(origin: str, serial: int, encounter: str, message: str) -> list[str]:
+    """``message`` as NOTIFY payloads of at most :data:`PAYLOAD_LIMIT` bytes, each headed
+    ``index count ["origin", serial, "encounter"]`` and a newline (DEC-829)."""
+    # JSON escapes every character past ASCII (the message is JSON too), so a character is a
+    # byte in what follows.
+    label = json.dumps([origin, serial, encounter])
+    room = PAYLOAD_LIMIT - (2 * _DIGITS + 2) - len(label) - 1
+    pieces = [message[i : i + room] for i in range(0, len(message), room)] or [""]
+    return [
+        f"{index:0{_DIGITS}d} {len(pieces):0{_DIGITS}d} {label}\n{piece}"
+        for index, piece in enumerate(pieces)
+    ]
+
+
 class PostgresRelay:
     """LISTEN on :data:`CHANNEL` in a thread and NOTIFY it after each change.
 
     Each message carries this process's id, so a process does not deliver its own changes
-    twice. ``conninfo`` is a libpq URL (``postgresql://...``).
+    twice, and the process's count of its messages, so that the parts of one are put back
+    together (:func:`message_parts`). ``conninfo`` is a libpq URL (``postgresql://...``).
     """
 
     def __init__(self, hub: Hub, conninfo: str) -> None:
@@ -106,6 +172,9 @@ class PostgresRelay:
         self._conninfo = conninfo
         self._origin = f"{os.getpid()}-{id(self)}"
         self._send_lock = threading.Lock()
+        self._sent = 0
+        # Each other server's message being put together: its serial, encounter and parts.
+        self._partial: dict[str, tuple[int, str, list[str]]] = {}
         self._sender = psycopg.connect(conninfo, autocommit=True)
         self._listener = psycopg.connect(conninfo, autocommit=True)
         self._listener.execute(f"LISTEN {CHANNEL}")
@@ -113,15 +182,19 @@ class PostgresRelay:
         self._thread = threading.Thread(target=self._listen, name="firefight-listen", daemon=True)
         self._thread.start()
 
-    def send(self, message: str) -> None:
+    def send(self, encounter: str, message: str) -> None:
         import psycopg
 
-        payload = json.dumps({"origin": self._origin, "message": message})
         with self._send_lock:
+            self._sent += 1
+            parts = message_parts(self._origin, self._sent, encounter, message)
             try:
                 if self._sender.closed:
                     self._sender = psycopg.connect(self._conninfo, autocommit=True)
-                self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+                # One transaction: the listeners get every part, in order, or none of them.
+                with self._sender.transaction():
+                    for part in parts:
+                        self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, part))
             except psycopg.Error:
                 # The change is written; only other servers' pages miss this notice (they
                 # catch up with the next one, or on reload).
@@ -142,18 +215,42 @@ class PostgresRelay:
     def _reconnect(self) -> None:
         import psycopg
 
+        # What was being put together will not be finished, and whole messages may have gone
+        # by unheard while cut off: every encounter fails closed (DEC-829).
+        self._partial.clear()
         try:
             self._listener.close()
             self._listener = psycopg.connect(self._conninfo, autocommit=True)
             self._listener.execute(f"LISTEN {CHANNEL}")
+            self._hub.all_lost()
         except psycopg.Error:
             log.exception("the PostgreSQL listener could not reconnect; trying again")
 
     def _heard(self, payload: str) -> None:
-        data: dict[str, Any] = json.loads(payload)
-        if data.get("origin") == self._origin:
+        """One part of a message; the whole message to the hub once its last part is in."""
+        try:
+            index, count = int(payload[:_DIGITS]), int(payload[_DIGITS + 1 : 2 * _DIGITS + 1])
+            label, _, piece = payload[2 * _DIGITS + 2 :].partition("\n")
+            origin, serial, encounter = json.loads(label)
+        except (ValueError, TypeError):
+            log.error("a notice on %s reads as no part of a message: %.200r", CHANNEL, payload)
             return
-        self._hub.heard(str(data["message"]))
+        if origin == self._origin:
+            return
+        started = self._partial.pop(origin, None)
+        if started is not None and (started[0], len(started[2])) != (serial, index):
+            self._hub.lost(started[1])  # its remaining parts never came
+            started = None
+        if started is None:
+            if index != 0:
+                self._hub.lost(str(encounter))  # its first parts never came
+                return
+            started = (serial, str(encounter), [])
+        started[2].append(piece)
+        if len(started[2]) < count:
+            self._partial[origin] = started
+            return
+        self._hub.heard(started[1], "".join(started[2]))
 
     def close(self) -> None:
         self._stop.set()

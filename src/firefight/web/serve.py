@@ -36,11 +36,17 @@ def make_server(url: str | None, keys: Keyring) -> Server:
     resolved = resolve_url(url)
     store = open_store(resolved)
     tables = Tables()
-    hub = Hub(tables)
+    service = ReadingService(store)
+
+    def everyone(encounter: str) -> frozenset[str]:
+        state = service.current(encounter).state
+        return frozenset(c.name for c in (*state.combatants, *state.starts))
+
+    hub = Hub(tables, everyone, lambda: [info.name for info in store.list()])
     if store.backend == "postgresql":
         hub.relay = PostgresRelay(hub, resolved.replace("postgresql+psycopg://", "postgresql://"))
     return Server(
-        service=ReadingService(store),
+        service=service,
         keys=keys,
         tables=tables,
         hub=hub,
