@@ -6,11 +6,16 @@ the command line, action lines, scenario files, imports and the Python API all r
 input with the same sentence, naming the limit. A limit the command line sets with an option is
 named by that option as typed (``--depth``, ``--samples``, ``--max-rounds``), whoever passed the
 value: the one wording is the one a user of the command line can act on.
+
+The web table's limits on work in flight (``WEB_*``) are of another kind: not what one request
+may ask for but how many long ones may run at once, so that one client cannot starve the table
+(DEC-823); ``firefight serve`` takes each as an option.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 
 from firefight.errors import FirefightError
@@ -36,6 +41,10 @@ __all__ = [
     "MAX_SWEEP_POINTS",
     "MAX_TRIALS",
     "MAX_WORKERS",
+    "WEB_ODDS_PER_SERVER",
+    "WEB_ODDS_PER_TOKEN",
+    "WEB_STREAMS_PER_SERVER",
+    "WEB_STREAMS_PER_TOKEN",
     "WITHIN_POINTS",
     "LimitError",
     "at_most",
@@ -87,6 +96,17 @@ MAX_NESTING = 64
 MAX_FILE_BYTES = 16 * 1024 * 1024
 #: Characters in a name (combatant, encounter, table).
 MAX_NAME = 100
+#: Odds the web table figures at once for one token (DEC-823): a page asks for one at a time
+#: and drops an answer overtaken by the next, so two leave room for typing ahead of an answer.
+WEB_ODDS_PER_TOKEN = 2
+#: Odds the web table figures at once for all tokens together (DEC-823): each keeps a core
+#: busy for up to seconds, so twice the cores, but eight at the least: a GM and a few players
+#: asking at once, each maybe twice, are never refused.
+WEB_ODDS_PER_SERVER = max(8, 2 * (os.cpu_count() or 1))
+#: Event streams open at once on one token (DEC-823): one per page open, so eight tabs.
+WEB_STREAMS_PER_TOKEN = 8
+#: Event streams open at once on the server (DEC-823): each holds a connection and a queue.
+WEB_STREAMS_PER_SERVER = 256
 
 
 class LimitError(FirefightError):

@@ -55,6 +55,7 @@ from firefight.web.head import HeadAsGet
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
+from firefight.web.slots import Gates
 from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
@@ -83,8 +84,8 @@ KEEPALIVE_S = 15.0
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Server:
     """What the app serves from: the service over the store, the keyring, the table settings,
-    the event hub, the folder of bundled scenarios (None: none offered) and the answers kept
-    between changes."""
+    the event hub, the folder of bundled scenarios (None: none offered), the answers kept
+    between changes and the slots of long work (DEC-823)."""
 
     service: ReadingService
     keys: Keyring
@@ -92,6 +93,7 @@ class Server:
     hub: Hub
     examples: Path | None = None
     rendered: Rendered = field(default_factory=Rendered)
+    gates: Gates = field(default_factory=Gates)
 
     @property
     def store(self) -> EncounterStore:
@@ -240,6 +242,8 @@ def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
         message = f"this address takes {' or '.join(named)}, not this method"
     elif status == 413:
         error = "too-large"
+    elif status == 429:
+        error = "busy"
     return JSONResponse({"error": error, "message": message}, status, headers=headers)
 
 
@@ -559,9 +563,16 @@ def create_app(server: Server) -> FastAPI:
         """The odds of an action before it is declared (sampled through the ruleset's own
         resolver; docs/web.md); a refused line is refused as when declared, with the line it
         composed (the map can still draw it). A GM command is done as written: its odds say
-        so once it reads (DEC-711)."""
+        so once it reads (DEC-711). Figured a few at a time (DEC-823)."""
         _allowed(scope, name)
-        text = body.text
+        slot = server.gates.odds.take(scope)
+        try:
+            return _odds(name, body.text, scope)
+        finally:
+            slot.release()
+
+    def _odds(name: str, text: str, scope: Scope) -> Any:
+        """The odds' answer, figured while its slot is held."""
         gm_current = _gm_line(scope, name, text)
         try:
             if gm_current is not None:
@@ -715,9 +726,15 @@ def create_app(server: Server) -> FastAPI:
 
     @app.get("/api/encounters/{name:encounter}/events", tags=["live"])
     async def events(name: str, scope: ScopeDep, request: Request) -> StreamingResponse:
-        """Server-sent events: ``change`` whenever the encounter moves (any process)."""
+        """Server-sent events: ``change`` whenever the encounter moves (any process). A few
+        open at a time per token, and a few hundred in all (DEC-823)."""
         _allowed(scope, name)
-        await asyncio.to_thread(server.store.head, name)  # an unknown encounter: 404 now
+        slot = server.gates.streams.take(scope)
+        try:
+            await asyncio.to_thread(server.store.head, name)  # an unknown encounter: 404 now
+        except BaseException:
+            slot.release()
+            raise
         queue = server.hub.subscribe(name)
 
         async def stream() -> AsyncIterator[str]:
@@ -731,7 +748,9 @@ def create_app(server: Server) -> FastAPI:
                         continue
                     yield f"event: change\ndata: {message}\n\n"
             finally:
+                # However the stream ends: the page gone, the server stopping, an error.
                 server.hub.unsubscribe(name, queue)
+                slot.release()
 
         return StreamingResponse(stream(), media_type="text/event-stream")
 

@@ -11,11 +11,18 @@ from typing import Annotated
 import typer
 
 from firefight.cli.common import console, err_console, refusals
+from firefight.limits import (
+    WEB_ODDS_PER_SERVER,
+    WEB_ODDS_PER_TOKEN,
+    WEB_STREAMS_PER_SERVER,
+    WEB_STREAMS_PER_TOKEN,
+)
 from firefight.rulesets import rulesets
 from firefight.store import open_store, resolve_url
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub, PostgresRelay
 from firefight.web.reader import ReadingService
+from firefight.web.slots import Gates, WebLimits
 from firefight.web.table import Tables
 from firefight.web.tokens import SECRET_ENV, Keyring
 
@@ -30,9 +37,10 @@ def bundled_examples() -> Path | None:
     return None
 
 
-def make_server(url: str | None, keys: Keyring) -> Server:
+def make_server(url: str | None, keys: Keyring, limits: WebLimits | None = None) -> Server:
     """The :class:`~firefight.web.app.Server` over the store at ``url`` (the command line's
-    default when None), with the PostgreSQL relay when the store is PostgreSQL."""
+    default when None), with the PostgreSQL relay when the store is PostgreSQL, running at
+    most ``limits``' long work at once (DEC-823; the defaults when None)."""
     resolved = resolve_url(url)
     store = open_store(resolved)
     tables = Tables()
@@ -51,6 +59,7 @@ def make_server(url: str | None, keys: Keyring) -> Server:
         tables=tables,
         hub=hub,
         examples=bundled_examples(),
+        gates=Gates(limits),
     )
 
 
@@ -104,13 +113,46 @@ def serve(
             "data folder).",
         ),
     ] = None,
+    odds_per_token: Annotated[
+        int,
+        typer.Option(
+            "--odds-per-token", min=1, help="Odds figured at once for one token (DEC-823)."
+        ),
+    ] = WEB_ODDS_PER_TOKEN,
+    odds_per_server: Annotated[
+        int,
+        typer.Option(
+            "--odds-per-server",
+            min=1,
+            show_default=False,
+            help="Odds figured at once for all tokens (default: twice the cores, 8 at least).",
+        ),
+    ] = WEB_ODDS_PER_SERVER,
+    streams_per_token: Annotated[
+        int,
+        typer.Option(
+            "--streams-per-token", min=1, help="Live event streams open at once on one token."
+        ),
+    ] = WEB_STREAMS_PER_TOKEN,
+    streams_per_server: Annotated[
+        int,
+        typer.Option(
+            "--streams-per-server", min=1, help="Live event streams open at once on the server."
+        ),
+    ] = WEB_STREAMS_PER_SERVER,
 ) -> None:
     """Serve the GM's page and the players' pages over a JSON API (docs/web.md)."""
     import uvicorn
 
+    limits = WebLimits(
+        odds_per_token=odds_per_token,
+        odds_per_server=odds_per_server,
+        streams_per_token=streams_per_token,
+        streams_per_server=streams_per_server,
+    )
     with refusals():
         keys = Keyring.from_environment()
-        server = make_server(store, keys)
+        server = make_server(store, keys, limits)
     if host not in ("127.0.0.1", "localhost", "::1"):
         err_console.print(
             f"warning: listening on {host}: anyone who can reach this machine can reach the "
