@@ -5,6 +5,7 @@ encounter reads it (``kindred_vitals.kindred_fate``)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -99,6 +100,17 @@ def test_v_2_odds_rmu_melee_kindred_reads_torpor_fast_and_generic_alike() -> Non
     assert "p_dying" not in read
     text = _invoke("odds", "rmu", "melee", "--weapon", "broadsword", "--ob", "120", "--kindred")
     assert "torpor (V-2)" in text and ", dead" not in text and ", dying" not in text
+
+
+def test_v_2_odds_melee_reads_a_kindred_by_its_flag_not_by_a_severity_shift() -> None:
+    # A scene may set V-1's steps to 0: the blow is then unshifted, yet its target is Kindred.
+    attack = replace(
+        declare(MeleeOptions, weapon="broadsword", ob=120, kindred=True).build(), severity_shift=0
+    )
+    read = {s.stat.name for s in odds_stats(odds(None, attack, depth=0), attack)}
+    assert {"p_torpor", "p_final_death"} <= read and "p_dying" not in read
+    mortal = replace(attack, kindred=False, severity_shift=-1)
+    assert "p_dying" in {s.stat.name for s in odds_stats(odds(None, mortal, depth=0), mortal)}
 
 
 def test_v_2_odds_rmu_rapid_fire_a_kindred_caught_reads_torpor() -> None:

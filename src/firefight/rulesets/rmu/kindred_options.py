@@ -297,6 +297,7 @@ class StakeOptions(_Victim):
             target="victim",
             severity_shift=-kindred_steps(not self.mortal),
             shift_why=kindred_shift_why("the victim"),
+            kindred=not self.mortal,
         )
         return StakeDeclaration(behead=self.behead, victim=victim, attack=attack)
 

@@ -40,7 +40,7 @@ from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_results import KindredActed
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
-from firefight.rulesets.rmu.melee.attack import attack_ap
+from firefight.rulesets.rmu.melee.attack import attack_ap, kindred_shift_why
 from firefight.rulesets.rmu.melee.carried import (
     check_melee_carried,
     default_weapon,
@@ -313,7 +313,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         attacker=c.name,
         target=target.name,
         severity_shift=-severity_steps(rmu_stats(target), kindred_rules(state)),
-        shift_why=f"{target.name} is Kindred and the blow is not aggravated",
+        shift_why=kindred_shift_why(target.name),
+        kindred=rmu_stats(target).kindred is not None,
     )
     swung = resolve_stake_attack(
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()

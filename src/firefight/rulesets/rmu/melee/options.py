@@ -117,6 +117,7 @@ class _Swing:
             extra=tuple(parse_mod(m) for m in self.mod),
             severity_shift=-kindred_steps(kindred),
             shift_why=kindred_shift_why("target"),
+            kindred=kindred,
         )
 
 
