@@ -285,11 +285,8 @@ def describe_melee(view: Any, attack: MeleeAttack | None = None) -> str:
     if view.hold:
         text += f", grappled {view.hold}%"
     if attack is not None and attack.kindred:
-        fate = _fate(attack.aggravated, view)
-        if fate.final_death:
-            text += ", FINAL DEATH (V-2)"
-        elif fate.torpor:
-            text += ", torpor (V-2)"
+        if words := _fate(attack.aggravated, view).words:
+            text += f", {words}"
     elif view.dead:
         text += ", dead"
     elif view.dying:
