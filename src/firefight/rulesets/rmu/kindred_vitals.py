@@ -38,7 +38,6 @@ from firefight.trace import TraceBuilder
 from firefight.wording import counted
 
 __all__ = [
-    "CriticalOutcome",
     "KindredFate",
     "apply_kindred_event",
     "check_hunger_allows",
