@@ -141,7 +141,6 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
         weapon = line.first("with") or default_weapon(
             state.combatant(line.actor), lambda w: w.wooden, "stake", STAKE_WEAPON
         )
-        assert weapon is not None  # the fallback stands in when nothing is listed
         check_weapon("stake", weapon)
         most = attack_ap(melee_weapon(weapon), melee_figures())[1]
         return Stakes(
@@ -159,7 +158,6 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
     weapon = line.first("with") or default_weapon(
         state.combatant(line.actor), lambda w: w.beheads, "behead", BEHEAD_WEAPON
     )
-    assert weapon is not None  # the fallback stands in when nothing is listed
     return Beheads(**base, target=target, weapon=weapon, ap=line.number("ap", 4, rule))
 
 

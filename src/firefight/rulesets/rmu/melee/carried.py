@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import overload
 
 from firefight.errors import RuleRefusal
 from firefight.events import Event
@@ -98,6 +99,14 @@ def example_weapon(c: CombatantState) -> str:
     return next(w.key for w in (*listed, *melee_catalog().values()) if swung(w))
 
 
+@overload
+def default_weapon(
+    c: CombatantState, fits: Callable[[MeleeWeapon], bool], what: str, fallback: str
+) -> str: ...
+@overload
+def default_weapon(
+    c: CombatantState, fits: Callable[[MeleeWeapon], bool], what: str, fallback: None
+) -> str | None: ...
 def default_weapon(
     c: CombatantState, fits: Callable[[MeleeWeapon], bool], what: str, fallback: str | None
 ) -> str | None:
