@@ -5,7 +5,8 @@ encounter reads it (``kindred_vitals.kindred_fate``)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 import pytest
 from typer.testing import CliRunner
@@ -14,7 +15,9 @@ from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions
-from firefight.rulesets.rmu.kindred_vitals import critical_fate, kindred_fate
+from firefight.rulesets.rmu.kindred_criticals import aggravated_table
+from firefight.rulesets.rmu.kindred_rules import kindred_figures
+from firefight.rulesets.rmu.kindred_vitals import critical_fate, kindred_fate, table_fate
 from firefight.rulesets.rmu.melee.options import MeleeOptions
 from firefight.rulesets.rmu.odds.shot import aimed_shot_exact
 from firefight.rulesets.rmu.odds.views import default_data, shot_stats
@@ -50,6 +53,22 @@ def test_v_2_the_encounters_reading_torpor_and_final_death_only_when_aggravated(
     )
     dying = critical_fate(dying=True, dead=False, aggravated=True)
     assert (dying.torpor, dying.final_death) == (True, False)
+
+
+class _Cells(NamedTuple):
+    dying_rounds: int | None
+    dead: bool
+
+
+def test_v_2_a_criticals_fate_by_its_table_and_the_words_every_line_says() -> None:
+    """V-1, V-2: a killing cell on a heat table is Final Death, on any other torpor; the one
+    wording the encounter's lines and the calculators' outcomes share."""
+    dead = _Cells(dying_rounds=None, dead=True)
+    heat, ordinary = sorted(kindred_figures().aggravated_tables)[0], "puncture"
+    assert not aggravated_table(ordinary)
+    assert table_fate(dead, heat).words == "FINAL DEATH (V-2)"
+    assert table_fate(dead, ordinary).words == "torpor (V-2)"
+    assert table_fate(_Cells(dying_rounds=None, dead=False), heat).words is None
 
 
 def test_v_2_the_shots_headline_says_torpor_where_a_mortals_says_dying() -> None:
@@ -99,6 +118,17 @@ def test_v_2_odds_rmu_melee_kindred_reads_torpor_fast_and_generic_alike() -> Non
     assert "p_dying" not in read
     text = _invoke("odds", "rmu", "melee", "--weapon", "broadsword", "--ob", "120", "--kindred")
     assert "torpor (V-2)" in text and ", dead" not in text and ", dying" not in text
+
+
+def test_v_2_odds_melee_reads_a_kindred_by_its_flag_not_by_a_severity_shift() -> None:
+    # A scene may set V-1's steps to 0: the blow is then unshifted, yet its target is Kindred.
+    attack = replace(
+        declare(MeleeOptions, weapon="broadsword", ob=120, kindred=True).build(), severity_shift=0
+    )
+    read = {s.stat.name for s in odds_stats(odds(None, attack, depth=0), attack)}
+    assert {"p_torpor", "p_final_death"} <= read and "p_dying" not in read
+    mortal = replace(attack, kindred=False, severity_shift=-1)
+    assert "p_dying" in {s.stat.name for s in odds_stats(odds(None, mortal, depth=0), mortal)}
 
 
 def test_v_2_odds_rmu_rapid_fire_a_kindred_caught_reads_torpor() -> None:

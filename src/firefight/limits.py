@@ -66,8 +66,7 @@ MAX_COORDINATE_M = MAX_COORDINATE_FT * 0.3048
 MAX_NUMBER = 1_000_000_000
 #: Digits in a whole number typed in an action line (what is read before it is converted).
 MAX_DIGITS = 12
-#: A GM's own modifiers (``--mod VALUE:LABEL``) one gurps or cards shot may take, as many as
-#: rmu's and cpr's commands take.
+#: A GM's own modifiers (``--mod VALUE:LABEL``) one command may take, in every ruleset.
 MAX_GM_MODS = 12
 #: Points of one ``odds sweep`` grid.
 MAX_SWEEP_POINTS = 100_000

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from firefight.declarations import DeclarationError, param
 from firefight.errors import RuleRefusal
+from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.cpr.attack import RangedAttack, Shot
 from firefight.rulesets.cpr.autofire import AutofireAttack
 from firefight.rulesets.cpr.combatants import Aim, Target
@@ -86,7 +87,7 @@ class ActorFields:
         sweep=False,
     )
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS, sweep=False
     )
 
     def extra(self) -> tuple[Modifier, ...]:

@@ -68,15 +68,10 @@ def _effects(e: Effects, kindred_table: str | None) -> str:
 def _kindred_fate(e: Effects, table: str) -> list[str]:
     """A Kindred's fate where a mortal's would read dying or dead (V-2)."""
     # Loaded only for a Kindred target: a mortal's line needs none of the encounter's figures.
-    from firefight.rulesets.rmu.kindred_criticals import aggravated_table
-    from firefight.rulesets.rmu.kindred_vitals import critical_fate
+    from firefight.rulesets.rmu.kindred_vitals import table_fate
 
-    fate = critical_fate(
-        dying=e.dying_rounds is not None, dead=e.dead, aggravated=aggravated_table(table)
-    )
-    if fate.final_death:
-        return ["FINAL DEATH (V-2)"]
-    return ["torpor (V-2)"] if fate.torpor else []
+    words = table_fate(e, table).words
+    return [words] if words else []
 
 
 def _breakage(b: Breakage) -> str:

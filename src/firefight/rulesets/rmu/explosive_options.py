@@ -13,6 +13,7 @@ from pydantic import Field
 
 from firefight.declarations import DeclarationError, param
 from firefight.geometry import Point, Posture, Size
+from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.detonation import WOUNDING_EFFECTS, Blast, BlastTarget
 from firefight.rulesets.rmu.explosives import explosive_data
@@ -85,7 +86,7 @@ class ThrowOptions:
     )
     ap: int = param(3, help=_throw_ap_help, low=1, high=_throw_ap_full, rule="RMU-EXP-3")
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS
     )
 
     def build(self) -> Throw:
@@ -133,7 +134,7 @@ class FlashBangOptions:
     unaware: tuple[str, ...] = param((), help=_unaware_help, high=MAX_LISTED * 4)
     nightvision: tuple[str, ...] = param((), help=_nightvision_help, high=MAX_LISTED * 4)
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL on the grenade (repeatable).", high=MAX_LISTED
+        (), help="Extra modifier VALUE:LABEL on the grenade (repeatable).", high=MAX_GM_MODS
     )
 
     def build(self) -> FlashBang:
@@ -286,7 +287,7 @@ class ExplodeOptions:
     )
     enclosed: bool = param(False, help="It goes off in a closed room.")
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL on every total (repeatable).", high=MAX_LISTED
+        (), help="Extra modifier VALUE:LABEL on every total (repeatable).", high=MAX_GM_MODS
     )
 
     def build(self) -> Blast:

@@ -20,6 +20,7 @@ from pydantic import Field
 
 from firefight.declarations import DeclarationError, param
 from firefight.geometry import Point, Posture, Size
+from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.cover import Cover, parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.firearm_data import firearm_figures
@@ -112,7 +113,7 @@ class _Gun:
         None, help="The shooter's own BA class (its missile penalty).", choices=ba_classes
     )
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS
     )
     ally: str | None = param(
         None,
@@ -274,7 +275,7 @@ class ManeuverOptions:
     )
     skill: str = param("maneuver", help="The skill's name, for the trace.")
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS
     )
 
     def build(self) -> Maneuver:
@@ -311,7 +312,7 @@ class MoveToCoverOptions:
         4, help="AP the mover has left this round.", low=0, high=4, rule="RMU-GEN-1"
     )
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS
     )
 
     def build(self) -> MovingToCover:

@@ -23,6 +23,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Point
+from firefight.limits import MAX_GM_MODS
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bite import REACHES, Bite, Reach, resolve_bite
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
@@ -48,7 +49,7 @@ from firefight.rulesets.rmu.melee.options import (
     naked_help,
     situation_param,
 )
-from firefight.rulesets.rmu.shot_options import MAX_DISTANCE_FT, MAX_LISTED, parse_mod
+from firefight.rulesets.rmu.shot_options import MAX_DISTANCE_FT, parse_mod
 from firefight.rulesets.rmu.staking import (
     StakingManeuver,
     resolve_stake_attack,
@@ -142,7 +143,7 @@ class _Victim:
     )
     ap_left: int = param(4, help="AP the attacker has left.", low=0, high=4, rule="RMU-GEN-1")
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS, sweep=False
     )
 
 
@@ -297,6 +298,7 @@ class StakeOptions(_Victim):
             target="victim",
             severity_shift=-kindred_steps(not self.mortal),
             shift_why=kindred_shift_why("the victim"),
+            kindred=not self.mortal,
         )
         return StakeDeclaration(behead=self.behead, victim=victim, attack=attack)
 

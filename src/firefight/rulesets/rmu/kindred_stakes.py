@@ -40,7 +40,7 @@ from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_results import KindredActed
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
-from firefight.rulesets.rmu.melee.attack import attack_ap
+from firefight.rulesets.rmu.melee.attack import attack_ap, kindred_shift_why
 from firefight.rulesets.rmu.melee.carried import (
     check_melee_carried,
     default_weapon,
@@ -141,7 +141,6 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
         weapon = line.first("with") or default_weapon(
             state.combatant(line.actor), lambda w: w.wooden, "stake", STAKE_WEAPON
         )
-        assert weapon is not None  # the fallback stands in when nothing is listed
         check_weapon("stake", weapon)
         most = attack_ap(melee_weapon(weapon), melee_figures())[1]
         return Stakes(
@@ -159,7 +158,6 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
     weapon = line.first("with") or default_weapon(
         state.combatant(line.actor), lambda w: w.beheads, "behead", BEHEAD_WEAPON
     )
-    assert weapon is not None  # the fallback stands in when nothing is listed
     return Beheads(**base, target=target, weapon=weapon, ap=line.number("ap", 4, rule))
 
 
@@ -313,7 +311,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         attacker=c.name,
         target=target.name,
         severity_shift=-severity_steps(rmu_stats(target), kindred_rules(state)),
-        shift_why=f"{target.name} is Kindred and the blow is not aggravated",
+        shift_why=kindred_shift_why(target.name),
+        kindred=rmu_stats(target).kindred is not None,
     )
     swung = resolve_stake_attack(
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()

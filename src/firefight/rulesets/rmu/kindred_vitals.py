@@ -11,6 +11,7 @@ cell that kills outright, only aggravated damage brings Final Death (DEC-363).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -18,6 +19,7 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.kindred import KindredSheet, kindred_name
+from firefight.rulesets.rmu.kindred_criticals import aggravated_table
 from firefight.rulesets.rmu.kindred_events import (
     BurningEnded,
     BurningStarted,
@@ -48,6 +50,7 @@ __all__ = [
     "kindred_set",
     "rouse_check",
     "sheet_of",
+    "table_fate",
     "with_sheet",
 ]
 
@@ -94,6 +97,22 @@ class KindredFate:
     torpor: bool
     final_death: bool
 
+    @property
+    def words(self) -> str | None:
+        """The fate as a line of a critical's effects reads it; None for neither."""
+        if self.final_death:
+            return "FINAL DEATH (V-2)"
+        return "torpor (V-2)" if self.torpor else None
+
+
+class CriticalOutcome(Protocol):
+    """What a critical's combined cells left a body in, as a mortal reads it (R-2)."""
+
+    @property
+    def dying_rounds(self) -> int | None: ...
+    @property
+    def dead(self) -> bool: ...
+
 
 def kindred_fate(*, down: bool, past_body: bool, lethal: bool, aggravated: bool) -> KindredFate:
     """V-2 for one blow on a Kindred: ``down`` (0 hits or fewer, or what would leave a mortal
@@ -109,6 +128,17 @@ def critical_fate(*, dying: bool, dead: bool, aggravated: bool) -> KindredFate:
     follows no hits left: a cell that would leave a mortal ``dying`` or ``dead`` is torpor,
     and one that kills is Final Death only when the damage is ``aggravated``."""
     return kindred_fate(down=dying or dead, past_body=False, lethal=dead, aggravated=aggravated)
+
+
+def table_fate(effects: CriticalOutcome, table: str) -> KindredFate:
+    """:func:`critical_fate` of a critical's ``effects`` read on ``table``, aggravated when the
+    table is (fire, heat: V-1): the words of a line, the shot's, the fire's and the blast's odds
+    all read it here."""
+    return critical_fate(
+        dying=effects.dying_rounds is not None,
+        dead=effects.dead,
+        aggravated=aggravated_table(table),
+    )
 
 
 def kindred_set(c: CombatantState, rules: KindredRules) -> CombatantState:

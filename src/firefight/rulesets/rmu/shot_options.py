@@ -18,6 +18,7 @@ from typing import Protocol
 from firefight.declarations import DeclarationError, param
 from firefight.frozen import replace
 from firefight.geometry import CoverGrade, Size
+from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
 from firefight.rulesets.rmu.cover import parse_cover
@@ -198,7 +199,7 @@ class ShotOptions:
         sweep=False,
     )
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS, sweep=False
     )
 
     def build(self) -> AimedShot:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import overload
 
 from firefight.errors import RuleRefusal
 from firefight.events import Event
@@ -23,8 +24,6 @@ from firefight.scene.state import CombatantState
 
 __all__ = [
     "CARRIED_RULE",
-    "DEFAULT_RULE",
-    "LEFT_RULE",
     "MeleeWeaponLeft",
     "MeleeWeaponTaken",
     "check_melee_carried",
@@ -42,8 +41,8 @@ __all__ = [
 #: docs/decisions.md: the list and its refusal; the weapon a line naming none takes; what a
 #: stake driven home, broken or pulled out does to the list.
 CARRIED_RULE = "DEC-826"
-DEFAULT_RULE = "DEC-827"
-LEFT_RULE = "DEC-828"
+_DEFAULT_RULE = "DEC-827"
+_LEFT_RULE = "DEC-828"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,6 +99,14 @@ def example_weapon(c: CombatantState) -> str:
     return next(w.key for w in (*listed, *melee_catalog().values()) if swung(w))
 
 
+@overload
+def default_weapon(
+    c: CombatantState, fits: Callable[[MeleeWeapon], bool], what: str, fallback: str
+) -> str: ...
+@overload
+def default_weapon(
+    c: CombatantState, fits: Callable[[MeleeWeapon], bool], what: str, fallback: None
+) -> str | None: ...
 def default_weapon(
     c: CombatantState, fits: Callable[[MeleeWeapon], bool], what: str, fallback: str | None
 ) -> str | None:
@@ -112,7 +119,7 @@ def default_weapon(
         if fits(melee_weapon(key)):
             return key
     raise RuleRefusal(
-        DEFAULT_RULE, f"{c.name} carries nothing to {what} with; they carry: {_listed(carried)}."
+        _DEFAULT_RULE, f"{c.name} carries nothing to {what} with; they carry: {_listed(carried)}."
     )
 
 
@@ -152,9 +159,9 @@ def describe_carried_event(event: Event) -> str | None:
     if isinstance(event, MeleeWeaponLeft):
         name = melee_weapon(event.weapon).name.lower()
         if event.broke:
-            return f"{event.actor}'s {name} breaks on {event.target} [{LEFT_RULE}]."
-        return f"{event.actor}'s {name} stays in {event.target} [{LEFT_RULE}]."
+            return f"{event.actor}'s {name} breaks on {event.target} [{_LEFT_RULE}]."
+        return f"{event.actor}'s {name} stays in {event.target} [{_LEFT_RULE}]."
     if isinstance(event, MeleeWeaponTaken):
         name = melee_weapon(event.weapon).name.lower()
-        return f"{event.actor} holds the {name} pulled from {event.target} [{LEFT_RULE}]."
+        return f"{event.actor} holds the {name} pulled from {event.target} [{_LEFT_RULE}]."
     return None

@@ -398,7 +398,8 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
             tb.step(f"{c.name} has no {weapon.skill!r} skill: OB 0.", MELEE_RULE)
     situational = situational_terms(c, target, action.situational, tb)
     target_db, target_parry, target_helpless = defenses(state, target, tb)
-    steps = severity_steps(rmu_stats(target), kindred_rules(state))
+    stats = rmu_stats(target)
+    steps = severity_steps(stats, kindred_rules(state))
     return MeleeAttack(
         weapon=weapon.key,
         ob=ob,
@@ -420,6 +421,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         # wound (DEC-379). Fangs, aggravated, never come this way (DEC-696): a bite builds its own.
         severity_shift=0 if grapple else -steps,
         shift_why=kindred_shift_why(target.name),
+        kindred=stats.kindred is not None,
     )
 
 

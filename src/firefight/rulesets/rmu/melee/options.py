@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firefight.declarations import param
+from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.kindred_criticals import kindred_steps
@@ -94,7 +95,7 @@ class _Swing:
     )
     situation: tuple[str, ...] = situation_param()
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS, sweep=False
     )
 
     def _attack(
@@ -117,6 +118,7 @@ class _Swing:
             extra=tuple(parse_mod(m) for m in self.mod),
             severity_shift=-kindred_steps(kindred),
             shift_why=kindred_shift_why("target"),
+            kindred=kindred,
         )
 
 
@@ -155,7 +157,7 @@ class EscapeOptions:
     ap: int = param(4, help=_escape_ap_help, low=0, high=4, rule="DEC-344")
     ap_left: int = param(4, help="AP the victim has left.", low=0, high=4, rule="RMU-GEN-1")
     mod: tuple[str, ...] = param(
-        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_GM_MODS, sweep=False
     )
 
     def build(self) -> Escape:

@@ -52,8 +52,8 @@ from firefight.rulesets.rmu.detonation import (
     resolve_detonation,
 )
 from firefight.rulesets.rmu.explosives import Load, explosive_data
-from firefight.rulesets.rmu.kindred_criticals import aggravated_table, read_critical
-from firefight.rulesets.rmu.kindred_vitals import critical_fate
+from firefight.rulesets.rmu.kindred_criticals import read_critical
+from firefight.rulesets.rmu.kindred_vitals import table_fate
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.placement import placement_terms, scatter_ft
 from firefight.rulesets.rmu.severity import Severity
@@ -108,10 +108,8 @@ class BlastView(NamedTuple):
 
 def _fates(e: CriticalEffects, table: str) -> tuple[float, float, float, float]:
     """Whether a critical's effects, read on ``table``, leave a mortal dying or dead (R-2) and
-    a Kindred in torpor or destroyed (V-2, :func:`~.kindred_vitals.critical_fate`)."""
-    kindred = critical_fate(
-        dying=e.dying_rounds is not None, dead=e.dead, aggravated=aggravated_table(table)
-    )
+    a Kindred in torpor or destroyed (V-2, :func:`~.kindred_vitals.table_fate`)."""
+    kindred = table_fate(e, table)
     return (
         float(e.dying_rounds is not None and not e.dead),
         float(e.dead),

@@ -254,15 +254,10 @@ def melee_stats(attack: MeleeAttack | None) -> tuple[Stat, ...]:
     P(dying) and P(dead) (V-2)."""
     if attack is None or attack.weapon == "grapple":
         return (*_STATS, *_HOLD_STATS)
-    if not _at_kindred(attack):
+    if not attack.kindred:
         return _STATS
     kindred = kindred_fate_stats(partial(_fate, attack.aggravated))
     return tuple(kindred.get(s.name, s) for s in _STATS)
-
-
-def _at_kindred(attack: MeleeAttack) -> bool:
-    # A blow lightened for its target is a blow at a Kindred (V-1, `rmu melee --kindred`).
-    return attack.severity_shift < 0
 
 
 def _fate(aggravated: bool, view: MeleeView) -> KindredFate:
@@ -289,12 +284,9 @@ def describe_melee(view: Any, attack: MeleeAttack | None = None) -> str:
     )
     if view.hold:
         text += f", grappled {view.hold}%"
-    if attack is not None and _at_kindred(attack):
-        fate = _fate(attack.aggravated, view)
-        if fate.final_death:
-            text += ", FINAL DEATH (V-2)"
-        elif fate.torpor:
-            text += ", torpor (V-2)"
+    if attack is not None and attack.kindred:
+        if words := _fate(attack.aggravated, view).words:
+            text += f", {words}"
     elif view.dead:
         text += ", dead"
     elif view.dying:

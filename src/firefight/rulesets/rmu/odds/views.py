@@ -16,8 +16,7 @@ from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import default_data
-from firefight.rulesets.rmu.kindred_criticals import aggravated_table
-from firefight.rulesets.rmu.kindred_vitals import KindredFate, critical_fate
+from firefight.rulesets.rmu.kindred_vitals import KindredFate, table_fate
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach
@@ -234,11 +233,7 @@ def kindred_fate_of(effects: ShotEffects | None, critical_table: str | None) -> 
     """Where a critical's ``effects`` leave a Kindred target (V-2); none with no critical."""
     if effects is None or critical_table is None:
         return KindredFate(torpor=False, final_death=False)
-    return critical_fate(
-        dying=effects.dying_rounds is not None,
-        dead=effects.dead,
-        aggravated=aggravated_table(critical_table),
-    )
+    return table_fate(effects, critical_table)
 
 
 def kindred_fate_stats(fate: Callable[[Any], KindredFate]) -> dict[str, Stat]:
