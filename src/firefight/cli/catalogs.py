@@ -75,8 +75,9 @@ def check(
         ),
     ] = None,
 ) -> None:
-    """Check every catalog in your data folder, and a scenario's own catalog if given (each
-    error names the file and the row)."""
+    """Check every catalog in your data folder, and a scenario's own catalog if given.
+
+    Each error names the file and the row."""
     with refusals():
         found = _check_all()
         if scenario_catalog is not None:
