@@ -160,8 +160,8 @@ def test_rmu_rf_10_one_hit_is_worded_in_the_singular() -> None:
     """RMU-RF-10: the likeliest outcomes of a burst read "Ann 1 hits"; one hit is one hit."""
     from firefight.rulesets.rmu.odds.fire import CaughtView, describe_fire
 
-    one = CaughtView("Ann", "hit", None, 1, fate=None)
-    two = CaughtView("Bob", "hit", "A", 12, fate=None)
+    one = CaughtView("Ann", "hit", None, 1, dying=False, dead=False)
+    two = CaughtView("Bob", "hit", "A", 12, dying=False, dead=False)
     assert describe_fire(FireView(False, (one, two))) == "Ann 1 hit; Bob 12 hits, A critical"
 
 

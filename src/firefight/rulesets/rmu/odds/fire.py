@@ -80,9 +80,21 @@ class CaughtView(NamedTuple):
     result: str  # hit, miss, cannot hit or out of reach
     severity: str | None
     total_hits: int
-    # What the critical left them in: a mortal "dying" or "dead", a Kindred "torpor" or
-    # "final death" (V-2); None for neither.
-    fate: str | None
+    # What the critical left them in: a mortal dying or dead, a Kindred in torpor or at Final
+    # Death (V-2); at most one is true. The mortal pair keeps the JSON the odds always gave.
+    dying: bool
+    dead: bool
+    torpor: bool = False
+    final_death: bool = False
+
+    @property
+    def fate(self) -> str | None:
+        """The one of the four that holds, in words, or None."""
+        held = (self.dying, self.dead, self.torpor, self.final_death)
+        return next((word for word, holds in zip(_FATES, held, strict=True) if holds), None)
+
+
+_FATES = ("dying", "dead", "torpor", "final death")
 
 
 class FireView(NamedTuple):
@@ -101,10 +113,19 @@ class PreparationView(NamedTuple):
 
 def _caught(t: BurstTarget | ConeOutOfReach | SweptPerson) -> CaughtView:
     if isinstance(t, ConeOutOfReach):
-        return CaughtView(t.name, t.result, None, 0, None)
+        return CaughtView(t.name, t.result, None, 0, dying=False, dead=False)
     landing = t.person.landing
     fate = _fate(landing) if isinstance(landing, Struck) else None
-    return CaughtView(t.name, landing.result, landing.severity, landing.hits_taken, fate)
+    return CaughtView(
+        t.name,
+        landing.result,
+        landing.severity,
+        landing.hits_taken,
+        dying=fate == "dying",
+        dead=fate == "dead",
+        torpor=fate == "torpor",
+        final_death=fate == "final death",
+    )
 
 
 def _fate(landing: Struck) -> str | None:
