@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -488,14 +487,19 @@ def test_a_place_past_the_limit_is_refused_in_the_unit_it_was_typed_in() -> None
     def act(line: str) -> None:
         service.act("market", line, Dice.scripted([]), force=True)
 
-    for said, line in (
-        (act, "V moves to 999999,0"),
-        (partial(service.gm, "market"), "move V to 999999,0"),
-    ):
-        with pytest.raises(LimitError) as err:
-            said(line)
-        assert str(err.value).startswith("a position's x (m) is 999999"), str(err.value)
-        assert "304,800" in str(err.value)
+    with pytest.raises(LimitError) as err:
+        act("V moves to 999999,0")
+    assert str(err.value).startswith("a position's x (m) is 999999"), str(err.value)
+    assert "304,800" in str(err.value)
+    # The GM's line says it as its other refusals do (DEC-851), in the unit typed too.
+    before = service.state("market").combatant("V").position
+    with pytest.raises(RuleRefusal) as refused:
+        service.gm("market", "move V to 999999,0")
+    assert str(refused.value).endswith(
+        "999999,0 is past the scene's limits: a place's X and Y are each within ±304,800 m "
+        "(README, Limits)."
+    ), str(refused.value)
+    assert service.state("market").combatant("V").position == before
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ The preparation round has its own small key (:class:`PreparationView`): its resu
 share it carries (RMU-RF-4, RMU-RF-13, F-3).
 
 >>> view = FireView(malfunction=False, people=(CaughtView("Bob", "hit", "C", 12, False, False),))
->>> [s.read(view) for s in _person_stats("Bob")][:3]
+>>> [_person_stat("Bob", s, s, "probability").read(view) for s in ("hit", "critical", "hits")]
 [1.0, 1.0, 12.0]
 """
 
