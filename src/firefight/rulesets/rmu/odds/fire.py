@@ -115,27 +115,16 @@ def _caught(t: BurstTarget | ConeOutOfReach | SweptPerson) -> CaughtView:
     if isinstance(t, ConeOutOfReach):
         return CaughtView(t.name, t.result, None, 0, dying=False, dead=False)
     landing = t.person.landing
-    fate = _fate(landing) if isinstance(landing, Struck) else None
-    return CaughtView(
-        t.name,
-        landing.result,
-        landing.severity,
-        landing.hits_taken,
-        dying=fate == "dying",
-        dead=fate == "dead",
-        torpor=fate == "torpor",
-        final_death=fate == "final death",
-    )
-
-
-def _fate(landing: Struck) -> str | None:
+    caught = CaughtView(t.name, landing.result, landing.severity, landing.hits_taken, False, False)
+    if not isinstance(landing, Struck) or landing.effects is None:
+        return caught
     e = landing.effects
-    if e is None:
-        return None
     if landing.kindred:
         kindred = kindred_fate_of(effects_of(e), landing.critical_table)
-        return "final death" if kindred.final_death else "torpor" if kindred.torpor else None
-    return "dead" if e.dead else "dying" if e.dying_rounds is not None else None
+        return caught._replace(
+            torpor=kindred.torpor and not kindred.final_death, final_death=kindred.final_death
+        )
+    return caught._replace(dying=e.dying_rounds is not None and not e.dead, dead=e.dead)
 
 
 def fire_view(outcome: Outcome[RapidFireResult | SweepResult]) -> FireView:
