@@ -148,6 +148,8 @@ def test_dec_839_catalog_check_takes_a_scenario_s_catalog_or_its_folder(
         assert f"ok {folder / 'catalog.toml'}: rmu, 1 template" in done.stdout
     missing = runner.invoke(app, ["catalog", "check", str(tmp_path / "nowhere")])
     assert missing.exit_code == 2 and "nowhere, file: no such file" in missing.stderr
+    device = runner.invoke(app, ["catalog", "check", "/dev/null"])
+    assert device.exit_code == 2 and "/dev/null, file: not a file" in device.stderr
 
 
 def test_dec_839_catalog_check_names_a_bad_template_of_a_scenario_s_catalog(

@@ -96,7 +96,8 @@ def _check_beside(path: Path) -> str:
 
     file = path / SCENARIO_CATALOG if path.is_dir() else path
     if not file.is_file():
-        raise TableDataError(str(file), "file", "no such file")
+        said = "not a file" if file.exists() else "no such file"
+        raise TableDataError(str(file), "file", said)
     ruleset, rows = scenario_templates(file, _kinds())
     check_templates(rows, ruleset)
     return f"{file}: {ruleset}, {counted(len(rows), 'template')}"
