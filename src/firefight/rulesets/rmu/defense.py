@@ -39,7 +39,9 @@ class Defender:
     ``armor_trained`` picks the trained end of the armor's maneuver penalty (RMU-ARM-5).
     ``conscious`` False (unconscious, staked, torpid or otherwise helpless) takes every one of
     these defenses away (P-9). ``severity_steps``: how many severities lower a non-aggravated
-    critical reads on them (RULINGS V-1: a Kindred's; 0 for a mortal)."""
+    critical reads on them (RULINGS V-1: a Kindred's; 0 for a mortal). ``kindred``: what a
+    critical leaves them in reads as torpor and Final Death (V-2: a Kindred, the scene's V-2
+    on), said outright, since a scene may set V-1's steps to 0 (DEC-852)."""
 
     quickness_db: int = 0
     dodge_db: int = 0
@@ -47,6 +49,7 @@ class Defender:
     armor_trained: bool = True
     conscious: bool = True
     severity_steps: int = 0
+    kindred: bool = False
 
 
 def armor_maneuver_penalty(

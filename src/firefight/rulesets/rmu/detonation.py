@@ -103,8 +103,10 @@ class BlastTarget:
     barrier: Point | None = None
     obscured: bool = False
     cover_share_percent: int = 100
-    # A Kindred's V-1 steps: non-aggravated criticals (fragments, concussion) read lower.
+    # A Kindred's V-1 steps: non-aggravated criticals (fragments, concussion) read lower; and
+    # whether what they leave them in reads as V-2 does, said apart from the steps (DEC-852).
     severity_steps: int = 0
+    kindred: bool = False
 
     def body(self) -> Body:
         return Body(center=self.position, posture=self.posture, size=self.size, name=self.name)

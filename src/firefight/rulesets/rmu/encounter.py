@@ -105,7 +105,7 @@ from firefight.rulesets.rmu.kindred_actions import (
     resolve_kindred_action,
     validate_kindred_action,
 )
-from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_criticals import reads_torpor, severity_steps
 from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
 from firefight.rulesets.rmu.kindred_feeding import (
     FEEDING_ACTIONS,
@@ -712,6 +712,7 @@ _SHOT_FIELDS = (
     "strength_bonus",
     "shooter_naked_column",
     "shooter_severity_steps",
+    "shooter_kindred",
     "called",
     "shooter",
     "target",
@@ -787,6 +788,7 @@ def _shot_fields(
         stats.strength,
         stats.naked_at,
         severity_steps(stats, rules),
+        reads_torpor(stats, rules),
         CalledShot(location=action.called) if action.called else None,
         shooter.name,
         target.name,

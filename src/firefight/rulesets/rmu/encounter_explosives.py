@@ -51,7 +51,7 @@ from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import Load, explosive_data
 from firefight.rulesets.rmu.flash_bang import FlashBang, FlashBangResult, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.grenade_reactions import answered
-from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_criticals import reads_torpor, severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
 from firefight.rulesets.rmu.placement import (
@@ -468,6 +468,7 @@ def _barrier(
 
 def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuData) -> BlastTarget:
     cover = _barrier(state, center, c, data)
+    stats, rules = rmu_stats(c), kindred_rules(state)
     return BlastTarget(
         name=c.name,
         position=c.position,
@@ -476,10 +477,11 @@ def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuDa
         armor=worn_armor(c)["armor"],
         # P-9: whoever cannot defend (out cold, dying, staked, in torpor, held fast) brings no
         # Quickness DB, the same test a shot's defender reads (scene_reading.can_defend).
-        quickness_db=rmu_stats(c).quickness_db if can_defend(state, c) else 0,
+        quickness_db=stats.quickness_db if can_defend(state, c) else 0,
         cover=cover[1] if cover else None,
         cover_share_percent=_dash_share(state, c, cover[0] if cover else None),
-        severity_steps=severity_steps(rmu_stats(c), kindred_rules(state)),
+        severity_steps=severity_steps(stats, rules),
+        kindred=reads_torpor(stats, rules),
     )
 
 

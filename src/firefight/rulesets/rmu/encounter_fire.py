@@ -85,7 +85,7 @@ from firefight.rulesets.rmu.firearm_events import (
     WeaponMalfunctioned,
 )
 from firefight.rulesets.rmu.grenade_reactions import answered
-from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_criticals import reads_torpor, severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.loadout import (
     check_gun_fires,
@@ -489,6 +489,7 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
         severity_steps=severity_steps(stats, kindred_rules(state)),
+        shooter_kindred=reads_torpor(stats, kindred_rules(state)),
         shooter_armor=armor.kind if (armor := intact_armor(c)) else None,
         situational=action.situational,
         extra=(*shooter_modifiers(c, weapon), *action.mods),
@@ -618,6 +619,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
         severity_steps=severity_steps(stats, kindred_rules(state)),
+        shooter_kindred=reads_torpor(stats, kindred_rules(state)),
         shooter_armor=armor.kind if (armor := intact_armor(c)) else None,
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,

@@ -20,7 +20,7 @@ from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_options import named_values, point_option, target_row
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.gas import CsExposure, GasVictim
-from firefight.rulesets.rmu.kindred_criticals import kindred_steps
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
 from firefight.rulesets.rmu.placement import Throw
 from firefight.rulesets.rmu.shot_options import MAX_LISTED, kindred_help, parse_mod
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast
@@ -243,6 +243,7 @@ def _blast_target(row: _BlastPersonModel) -> BlastTarget:
         barrier=barrier,
         obscured=obscured,
         severity_steps=kindred_steps(row.kindred),
+        kindred=kindred_torpor(row.kindred),
     )
 
 

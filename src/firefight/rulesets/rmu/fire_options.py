@@ -24,7 +24,7 @@ from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.cover import Cover, parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.firearm_data import firearm_figures
-from firefight.rulesets.rmu.kindred_criticals import kindred_steps
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
 from firefight.rulesets.rmu.maneuvers import Maneuver, maneuver_figures
 from firefight.rulesets.rmu.moving_cover import Fire, MovingToCover
 from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
@@ -449,6 +449,7 @@ def _person(row: dict[str, Any]) -> SweepTarget:
             armor_trained=row["armor_trained"],
             conscious=row["conscious"],
             severity_steps=kindred_steps(row["kindred"]),
+            kindred=kindred_torpor(row["kindred"]),
         ),
         cover=parse_cover(row["cover"]),
         situational=tuple(row["situational"]),

@@ -39,7 +39,9 @@ __all__ = [
     "Read",
     "aggravated_table",
     "kindred_steps",
+    "kindred_torpor",
     "read_critical",
+    "reads_torpor",
     "severity_steps",
 ]
 
@@ -81,6 +83,19 @@ def kindred_steps(kindred: bool, rules: KindredRules | None = None) -> int:
     if not kindred:
         return 0
     return (rules or kindred_figures().rules).severity_steps
+
+
+def reads_torpor(stats: RmuStats, rules: KindredRules) -> bool:
+    """Whether a blow leaves this body in torpor or at Final Death, not dying or dead (V-2): a
+    Kindred, with the scene's V-2 on, as :func:`~.kindred_vitals.kindred_landed` reads it.
+    Told apart from :func:`severity_steps`, which a scene may set to 0 (DEC-852)."""
+    return kindred_torpor(stats.kindred is not None, rules)
+
+
+def kindred_torpor(kindred: bool, rules: KindredRules | None = None) -> bool:
+    """Whether a body that is ``kindred`` or not meets V-2's torpor and Final Death: the
+    scene's setting, or with no scene (a calculator's target) the ruling's."""
+    return kindred and (rules or kindred_figures().rules).torpor
 
 
 def aggravated_table(table: str) -> bool:

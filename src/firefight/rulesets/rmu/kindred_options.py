@@ -30,7 +30,7 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
 from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
-from firefight.rulesets.rmu.kindred_criticals import kindred_steps
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
 from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
 from firefight.rulesets.rmu.kindred_results import (
     OnVictim,
@@ -298,7 +298,7 @@ class StakeOptions(_Victim):
             target="victim",
             severity_shift=-kindred_steps(not self.mortal),
             shift_why=kindred_shift_why("the victim"),
-            kindred=not self.mortal,
+            kindred=kindred_torpor(not self.mortal),
         )
         return StakeDeclaration(behead=self.behead, victim=victim, attack=attack)
 

@@ -35,10 +35,9 @@ from firefight.rulesets.rmu.cover import Cover
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.haste import hastier
-from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_results import KindredActed
-from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
+from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.rulesets.rmu.melee.attack import attack_ap, kindred_shift_why
 from firefight.rulesets.rmu.melee.carried import (
@@ -310,9 +309,9 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         extra=tuple(shooter_modifiers(c, None)),
         attacker=c.name,
         target=target.name,
-        severity_shift=-severity_steps(rmu_stats(target), kindred_rules(state)),
+        severity_shift=-guard.severity_steps,
         shift_why=kindred_shift_why(target.name),
-        kindred=rmu_stats(target).kindred is not None,
+        kindred=guard.kindred,
     )
     swung = resolve_stake_attack(
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()

@@ -313,8 +313,9 @@ class RapidFire:
     gun: GunState = field(default_factory=GunState)
     strength_bonus: int = 0
     naked_column: str = "AT 1"
-    # A Kindred shooter's V-1 steps, for the recoil's critical on them.
+    # A Kindred shooter's V-1 steps and V-2 fate, for the recoil's critical on them (DEC-852).
     severity_steps: int = 0
+    shooter_kindred: bool = False
     shooter_armor: str | None = None
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()

@@ -38,7 +38,7 @@ from firefight.rulesets.rmu.clouds import smoke_cover
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, price_melee_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_criticals import reads_torpor, severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.melee.holds import held_fast
 from firefight.rulesets.rmu.vitals import (
@@ -128,13 +128,14 @@ def can_defend(state: EncounterState, c: CombatantState) -> bool:
 def defender(state: EncounterState, c: CombatantState, stats: RmuStats | None = None) -> Defender:
     """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
     unable to defend (:func:`can_defend`, P-9). A Kindred's criticals read lower by the scene's
-    V-1 setting. ``stats``: ``c``'s figures, when the caller has them already."""
+    V-1 setting, and what they leave them in as its V-2 reads it. ``stats``: ``c``'s figures,
+    when the caller has them already."""
     return _defender(*_defenses(state, c, kindred_rules(state), stats))
 
 
 def _defenses(
     state: EncounterState, c: CombatantState, rules: KindredRules, stats: RmuStats | None = None
-) -> tuple[int, int, int, bool, bool, int]:
+) -> tuple[int, int, int, bool, bool, int, bool]:
     """:func:`defender`'s figures in the order of its fields, as plain values."""
     if stats is None:
         stats = rmu_stats(c)
@@ -147,6 +148,7 @@ def _defenses(
         stats.armor_trained,
         can_defend(state, c),  # P-9
         severity_steps(stats, rules),
+        reads_torpor(stats, rules),
     )
 
 
@@ -162,6 +164,7 @@ def _defender(
     armor_trained: bool,
     conscious: bool,
     severity_steps: int,
+    kindred: bool,
 ) -> Defender:
     return Defender(
         quickness_db=quickness_db,
@@ -170,11 +173,12 @@ def _defender(
         armor_trained=armor_trained,
         conscious=conscious,
         severity_steps=severity_steps,
+        kindred=kindred,
     )
 
 
 #: The plain figures :func:`_person` reads: the name, :func:`worn_figures`, :func:`_defenses`.
-_Person = tuple[str, str, str, int, int, bool, int, int, int, bool, bool, int]
+_Person = tuple[str, str, str, int, int, bool, int, int, int, bool, bool, int, bool]
 
 
 def _person(state: EncounterState, c: CombatantState, rules: KindredRules) -> _Person:

@@ -123,8 +123,10 @@ class AimedShot:
     # The shooter's Strength bonus: the only defense against an unbraced tripod gun's recoil.
     strength_bonus: int = 0
     shooter_naked_column: str = "AT 1"
-    # A Kindred shooter's V-1 steps, for an unbraced tripod gun's recoil on them.
+    # A Kindred shooter's V-1 steps and V-2 fate, for an unbraced tripod gun's recoil on them
+    # (DEC-852).
     shooter_severity_steps: int = 0
+    shooter_kindred: bool = False
     situational: tuple[str, ...] = ()
     # A called shot at one location (RULINGS R-7), declared before the roll.
     called: CalledShot | None = None
@@ -532,6 +534,7 @@ def _fired(
             data=data,
             trace=tb,
             severity_steps=shot.shooter_severity_steps,
+            kindred=shot.shooter_kindred,
         )
         events.extend(recoil.events)
         recoil_mods = recoil.modifiers
@@ -591,6 +594,7 @@ def _fired(
         armor_damage=shot.armor_damage,
         armor_quality=shot.armor_quality,
         severity_steps=shot.defender.severity_steps,
+        kindred=shot.defender.kindred,
         called=shot.called.location if shot.called else None,
         table=prep.table,
     )
@@ -686,6 +690,7 @@ def resolve_ally_round(
         armor_damage=who.armor_damage,
         armor_quality=who.armor_quality,
         severity_steps=who.defender.severity_steps,
+        kindred=who.defender.kindred,
     )
     return list(attack.strike.events), TowardAlly(ally=_stray(who.name, attack))
 
@@ -789,6 +794,7 @@ def _stray_round(
         armor_damage=who.armor_damage,
         armor_quality=who.armor_quality,
         severity_steps=who.defender.severity_steps,
+        kindred=who.defender.kindred,
         table=prep.table,
     )
     # Nobody reads the stray round's result when nobody reads the trace (a quiet resolution).

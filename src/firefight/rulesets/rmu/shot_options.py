@@ -23,7 +23,7 @@ from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
-from firefight.rulesets.rmu.kindred_criticals import kindred_steps
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
@@ -250,7 +250,8 @@ class DefenderOptions(Protocol):
 
 def defender_of(options: DefenderOptions, *, kindred: bool = False) -> Defender:
     """The :class:`~firefight.rulesets.rmu.defense.Defender` the options describe; their flags
-    name what the defender lacks. A ``kindred`` defender's criticals read lower (V-1)."""
+    name what the defender lacks. A ``kindred`` defender's criticals read lower (V-1) and
+    what they leave them in reads torpor and Final Death (V-2, DEC-852)."""
     return Defender(
         quickness_db=options.quickness_db,
         dodge_db=options.dodge,
@@ -258,6 +259,7 @@ def defender_of(options: DefenderOptions, *, kindred: bool = False) -> Defender:
         armor_trained=not options.armor_untrained,
         conscious=not options.unconscious,
         severity_steps=kindred_steps(kindred),
+        kindred=kindred_torpor(kindred),
     )
 
 
@@ -306,10 +308,12 @@ def parse_ally(text: str | None, kindred: frozenset[str] = frozenset()) -> Ally 
 
 
 def _as_kindred(person: Bystander, kindred: frozenset[str]) -> Bystander:
-    """``person``, whose criticals read lower if ``kindred`` names them (V-1)."""
+    """``person``, whose criticals read lower and whose fate reads as a Kindred's if
+    ``kindred`` names them (V-1, V-2)."""
     if person.name not in kindred:
         return person
-    return replace(person, defender=replace(person.defender, severity_steps=kindred_steps(True)))
+    steps, torpor = kindred_steps(True), kindred_torpor(True)
+    return replace(person, defender=replace(person.defender, severity_steps=steps, kindred=torpor))
 
 
 def _kindred_names(

@@ -43,14 +43,17 @@ def _down(c: CombatantState) -> str:
 
 def rmu_state_words(c: CombatantState) -> set[str]:
     """What ``c`` is in, as the odds of an action line count it: dead, dying or unconscious for
-    a mortal; for a Kindred torpor, staked, burning or Final Death (V-2, V-3, V-5)."""
+    a mortal; for a Kindred torpor, staked, burning or Final Death (V-2, V-3, V-5), and, in a
+    scene with V-2 off, dying, dead or unconscious as a mortal falls (DEC-853)."""
     sheet = rmu_stats(c).kindred
     if sheet is None:
         return {_down(c)}
     if sheet.final_death:
         return {"Final Death"}
     flags = ((sheet.torpor, "in torpor"), (sheet.staked, "staked"), (sheet.burning, "burning"))
-    return {word for flag, word in flags if flag}
+    words = {word for flag, word in flags if flag}
+    # In torpor the body is kept unconscious too (V-2): that is torpor, not a second state.
+    return words if sheet.torpor else words | {_down(c)}
 
 
 def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:

@@ -107,6 +107,7 @@ def resolve_strike(
     armor_damage: int = 0,
     armor_quality: int = 0,
     severity_steps: int = 0,
+    kindred: bool = False,
     called: HitLocation | None = None,
     table: AttackTable | None = None,
 ) -> StrikeResult:
@@ -114,7 +115,8 @@ def resolve_strike(
 
     ``armor_damage`` and ``armor_quality`` are the target's armor's running breakage total and
     quality bonus, for the breakage check a covered location's cell may call for.
-    ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
+    ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``kindred`` marks a
+    target whose fate reads as V-2 does, whatever the steps (DEC-852); ``called`` is the
     location a called shot aims at (RULINGS R-7). For a trace that keeps nothing
     (``trace.telling`` False: a quiet resolution) the landing gives only whether it hit, the
     hits (the critical's too) and the severity. ``table`` is the weapon's attack table when
@@ -269,7 +271,7 @@ def resolve_strike(
         location=location.value,
         critical_table=crit_table.name,
         kindred_severity=reading.severity.value if reading.reduced else None,
-        kindred=severity_steps > 0 or None,
+        kindred=kindred or None,
         effects=combine_effects(cells),
         total_hits=total_hits,
         breakage=check,
@@ -322,6 +324,7 @@ def resolve_attack(
     armor_damage: int = 0,
     armor_quality: int = 0,
     severity_steps: int = 0,
+    kindred: bool = False,
     table: AttackTable | None = None,
 ) -> RolledAttack:
     """Roll an attack that cannot fumble and read it through :func:`resolve_strike`.
@@ -344,6 +347,7 @@ def resolve_attack(
         armor_damage=armor_damage,
         armor_quality=armor_quality,
         severity_steps=severity_steps,
+        kindred=kindred,
         table=table,
     )
     return RolledAttack(roll=rolled, total=total, strike=landed)

@@ -132,8 +132,9 @@ class SuppressionSweep:
     gun: GunState = field(default_factory=GunState)
     strength_bonus: int = 0
     naked_column: str = "AT 1"
-    # A Kindred shooter's V-1 steps, for the recoil's critical on them.
+    # A Kindred shooter's V-1 steps and V-2 fate, for the recoil's critical on them (DEC-852).
     severity_steps: int = 0
+    shooter_kindred: bool = False
     # The BA class the shooter wears: its missile penalty is on the sweep's maneuver (DEC-104).
     shooter_armor: str | None = None
     extra: tuple[Modifier, ...] = ()

@@ -207,8 +207,11 @@ def resolve_recoil(
     data: RmuData,
     trace: TraceBuilder,
     severity_steps: int = 0,
+    kindred: bool = False,
 ) -> Recoil:
-    """Roll the recoil's attack on the shooter and price it for the shot (RMU-TRI-2).
+    """Roll the recoil's attack on the shooter and price it for the shot (RMU-TRI-2); a
+    Kindred shooter's critical reads ``severity_steps`` lower (V-1) and, ``kindred``, what it
+    leaves them in as V-2 does (DEC-852).
 
     Dice: the recoil's attack roll, then its critical roll if it gives one.
     """
@@ -232,6 +235,7 @@ def resolve_recoil(
         data=data,
         trace=trace,
         severity_steps=severity_steps,
+        kindred=kindred,
     )
     landed = attack.strike
     hits_taken = landed.landing.hits_taken
@@ -268,6 +272,8 @@ class GunHandling(Protocol):
     def naked_column(self) -> str: ...
     @property
     def severity_steps(self) -> int: ...
+    @property
+    def shooter_kindred(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -303,6 +309,7 @@ def tripod_toll(
         data=data,
         trace=trace,
         severity_steps=fire.severity_steps,
+        kindred=fire.shooter_kindred,
     )
     return TripodToll(
         modifiers=(unbraced_modifier(weapon), *recoil.modifiers),

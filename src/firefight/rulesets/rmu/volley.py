@@ -389,6 +389,7 @@ def roll_at_person(
         armor_damage=person.armor_damage,
         armor_quality=person.armor_quality,
         severity_steps=person.defender.severity_steps,
+        kindred=person.defender.kindred,
     )
     landed = rolled.strike
     done = attacked(roll=rolled.roll, attack_total=rolled.total, landing=landed.landing)

@@ -36,7 +36,7 @@ from firefight.rulesets.rmu.bite import BITE_WEAPON
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
 from firefight.rulesets.rmu.events import ActionPointsSpent, CriticalInflicted
-from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_criticals import reads_torpor, severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.melee.attack import (
     MELEE_RULE,
@@ -398,8 +398,8 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
             tb.step(f"{c.name} has no {weapon.skill!r} skill: OB 0.", MELEE_RULE)
     situational = situational_terms(c, target, action.situational, tb)
     target_db, target_parry, target_helpless = defenses(state, target, tb)
-    stats = rmu_stats(target)
-    steps = severity_steps(stats, kindred_rules(state))
+    stats, rules = rmu_stats(target), kindred_rules(state)
+    steps = severity_steps(stats, rules)
     return MeleeAttack(
         weapon=weapon.key,
         ob=ob,
@@ -421,7 +421,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         # wound (DEC-379). Fangs, aggravated, never come this way (DEC-696): a bite builds its own.
         severity_shift=0 if grapple else -steps,
         shift_why=kindred_shift_why(target.name),
-        kindred=stats.kindred is not None,
+        kindred=reads_torpor(stats, rules),
     )
 
 

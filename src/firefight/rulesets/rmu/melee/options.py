@@ -14,7 +14,7 @@ from firefight.declarations import param
 from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.cover import parse_cover
-from firefight.rulesets.rmu.kindred_criticals import kindred_steps
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, kindred_shift_why
 from firefight.rulesets.rmu.melee.catalog import melee_catalog
 from firefight.rulesets.rmu.melee.figures import WeaponSize, melee_figures
@@ -118,7 +118,7 @@ class _Swing:
             extra=tuple(parse_mod(m) for m in self.mod),
             severity_shift=-kindred_steps(kindred),
             shift_why=kindred_shift_why("target"),
-            kindred=kindred,
+            kindred=kindred_torpor(kindred),
         )
 
 

@@ -246,7 +246,8 @@ _KINDRED_FATE = {"dying": ("torpor", "P(torpor)"), "dead": ("final_death", "P(fi
 
 
 def _per_person(p: BlastTarget) -> tuple[tuple[str, str], ...]:
-    if not p.severity_steps:
+    # Told by the flag: a scene may set V-1's steps to 0 (DEC-852).
+    if not p.kindred:
         return _PER_PERSON
     return tuple(_KINDRED_FATE.get(what, (what, label)) for what, label in _PER_PERSON)
 

@@ -218,9 +218,10 @@ def _person_stat(name: str, stat: str, label: str, kind: str) -> Stat:
 
 
 def _person_stats(person: Person) -> tuple[Stat, ...]:
-    """A person's five stats; a Kindred's fate reads torpor and Final Death (V-2)."""
+    """A person's five stats; a Kindred's fate reads torpor and Final Death (V-2), told by the
+    flag, not by V-1's steps (DEC-852)."""
     name = person.name
-    fates = ("torpor", "final death") if person.defender.severity_steps else ("dying", "dead")
+    fates = ("torpor", "final death") if person.defender.kindred else ("dying", "dead")
     return (
         _person_stat(name, "hit", "P(hit)", "probability"),
         _person_stat(name, "critical", "P(critical)", "probability"),

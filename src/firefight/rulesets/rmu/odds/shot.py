@@ -179,6 +179,7 @@ class _BodySignature:
     armor_quality: int
     fumble: int  # natural faces that fumble (0 for a stray round, which cannot)
     severity_steps: int = 0  # how much lower its criticals read (V-1: a Kindred's)
+    kindred: bool = False  # its fate reads torpor and Final Death (V-2, DEC-852)
 
 
 _NO_CHECK = -1
@@ -240,9 +241,7 @@ class _Body:
                     views.append(ShotView("hit", hits, None, None, None, None, hits))
                     checks.append([])
                     continue
-                landed = _critical_view(
-                    data, wound, location, total, cell.severity, hits, sig.severity_steps
-                )
+                landed = _critical_view(data, wound, location, total, cell.severity, hits, sig)
                 modifier = _breakage_modifier(data, brk, total, cell.severity)
                 if modifier is None or self.breakage is None or plan.worn is None:
                     views.append(landed)
@@ -350,12 +349,13 @@ def _critical_view(
     total: int,
     severity: Severity,
     hits: int,
-    steps: int,
+    sig: _BodySignature,
 ) -> ShotView:
-    """The landing a critical of ``severity`` dealt makes, its cells read as the resolver reads
-    them for a body whose criticals read ``steps`` lower (V-1: a Kindred's)."""
+    """The landing a critical of ``severity`` dealt makes on the body ``sig``, its cells read
+    as the resolver reads them: ``severity_steps`` lower (V-1), its fate a Kindred's when the
+    body is ``kindred`` (V-2, DEC-852)."""
     table = data.tables.critical(table_name)
-    reading = read_critical(table, total, severity, steps=steps)
+    reading = read_critical(table, total, severity, steps=sig.severity_steps)
     cells = [cell for _, _, cell in reading.cells]
     return ShotView(
         "hit",
@@ -366,7 +366,7 @@ def _critical_view(
         effects_of(combine_effects(cells)),
         hits + sum(c.hits for c in cells),
         kindred_severity=reading.severity.value if reading.reduced else None,
-        kindred=steps > 0,
+        kindred=sig.kindred,
     )
 
 
@@ -436,6 +436,7 @@ def _stray(prep: PreparedShot, who: Bystander, data: RmuData) -> _Stray:
             armor_quality=who.armor_quality,
             fumble=0,  # RMU-COV-6: a stray round cannot fumble
             severity_steps=who.defender.severity_steps,
+            kindred=who.defender.kindred,
         ),
         modifier_total=stray.modifier_total,
     )
@@ -491,6 +492,7 @@ def _ally(prep: PreparedShot, data: RmuData) -> _Ally | None:
         armor_quality=ally.who.armor_quality,
         fumble=0,  # the ally's round cannot fumble (DEC-105)
         severity_steps=ally.who.defender.severity_steps,
+        kindred=ally.who.defender.kindred,
     )
     return _Ally(
         name=ally.who.name,
@@ -508,6 +510,7 @@ def _target(prep: PreparedShot) -> _BodySignature:
         armor_quality=prep.shot.armor_quality,
         fumble=prep.fumble,
         severity_steps=prep.shot.defender.severity_steps,
+        kindred=prep.shot.defender.kindred,
     )
 
 
@@ -687,6 +690,7 @@ def _recoil(prep: PreparedShot) -> _Recoil | None:
             armor_quality=0,
             fumble=0,  # the recoil's roll cannot fumble
             severity_steps=shot.shooter_severity_steps,
+            kindred=shot.shooter_kindred,
         ),
         modifier_total=recoil.modifier_total,
     )

@@ -345,7 +345,8 @@ _KINDRED_SHOT_STATS = tuple(kindred_fate_stats(_shot_fate).get(s.name, s) for s 
 
 def shot_stats(shot: AimedShot | None) -> tuple[Stat, ...]:
     """What ``odds rmu shoot`` reports on ``shot`` (None: a mortal target): a Kindred target's
-    fate reads torpor and Final Death where a mortal's reads dying and dead (V-2)."""
-    if shot is None or not shot.defender.severity_steps:
+    fate reads torpor and Final Death where a mortal's reads dying and dead (V-2), by its flag,
+    not its V-1 steps, which a scene may set to 0 (DEC-852)."""
+    if shot is None or not shot.defender.kindred:
         return SHOT_STATS
     return _KINDRED_SHOT_STATS
