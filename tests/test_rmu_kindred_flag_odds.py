@@ -12,8 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from encounter_support import in_memory, scene
+from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.odds.api import odds, odds_stats
@@ -24,6 +26,7 @@ from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions
 from firefight.rulesets.rmu.kindred_criticals import reads_torpor, severity_steps
+from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.melee.encounter import Attack, build_attack
 from firefight.rulesets.rmu.scene_reading import defender
@@ -195,3 +198,61 @@ def test_v_2_dec_853_a_blow_at_a_kindred_with_v2_off_reads_dying_and_dead_as_the
     assert dying + engine.effects.get("Mara dead", 0.0) > 0
     assert dying == pytest.approx(mortal["p_dying"], abs=0.03)
     assert "Mara in torpor" not in engine.effects
+
+
+# --- the bite and the stake (DEC-854) ---------------------------------------------------------
+
+
+def _named(decl: Any) -> dict[str, float]:
+    return {s.stat.name: s.value for s in odds_stats(odds(None, decl, samples=500), decl)}
+
+
+def test_rmu_bite_1_v_2_dec_854_bite_odds_at_a_kindred_read_torpor_and_final_death_alone() -> None:
+    """Fangs are aggravated (RMU-BITE-1): a bitten Kindred meets torpor, or Final Death past
+    the Body Development bonus; never a mortal's death, which the odds no longer list for
+    them, nor a stake a bite cannot drive. A mortal's list has death and no torpor."""
+    kindred = _named(declare(BiteOptions, ob=60, hits_left=5).build())
+    assert set(kindred) == {"p_hit", "p_lodged", "p_torpor", "p_final_death"}
+    assert kindred["p_torpor"] > 0.3 and kindred["p_final_death"] > 0.01
+    mortal = _named(declare(BiteOptions, ob=60, hits_left=5, mortal=True).build())
+    assert set(mortal) == {"p_hit", "p_lodged", "p_dead"}
+    # The same dice: what destroys the Kindred kills the mortal (DEC-363).
+    assert mortal["p_dead"] == pytest.approx(kindred["p_final_death"])
+
+
+def test_rmu_bite_1_v_2_the_encounter_leaves_a_bitten_kindred_as_the_odds_say() -> None:
+    """In an encounter a Kindred bitten to 0 hits and past falls into torpor or meets Final
+    Death, the two fates the bite's odds report, and nothing a mortal meets."""
+    biter = vampire("Mara", 0, 0, skills={"bite": {"bonus": 40, "ranks": 4}})
+    biter["weapon"] = []
+    data = scene(biter, vampire("Jonah", 0, 3, hits=5))
+    state = in_memory("k", data, Dice.seeded(1)).load("k").state
+    effects = line_odds(state, RMU, "Mara bites Jonah").effects
+    assert effects["Jonah in torpor"] > 0.3 and effects["Jonah Final Death"] > 0.01
+    assert not {"Jonah dying", "Jonah dead", "Jonah unconscious"} & set(effects)
+
+
+@pytest.mark.parametrize(
+    ("args", "said", "unsaid"),
+    [
+        ([], ("P(torpor)", "P(Final Death)"), ("P(dead", "P(staked)")),
+        (["--mortal"], ("P(dead)",), ("P(torpor)", "P(Final Death)", "P(staked)")),
+    ],
+)
+def test_rmu_bite_1_odds_rmu_bite_says_only_the_fates_the_victim_can_meet(
+    args: list[str], said: tuple[str, ...], unsaid: tuple[str, ...]
+) -> None:
+    done = CliRunner().invoke(
+        app, ["odds", "rmu", "bite", "--ob", "60", "--hits-left", "5", "--samples", "500", *args]
+    )
+    assert done.exit_code == 0, done.output
+    assert all(word in done.output for word in said)
+    assert not any(word in done.output for word in unsaid)
+
+
+def test_rmu_stake_3_a_beheading_lists_no_stake_and_a_stake_at_a_mortal_no_kindred_fate() -> None:
+    behead = _named(declare(StakeOptions, ob=60, weapon="broadsword", behead=True).build())
+    assert set(behead) == {"p_hit", "p_torpor", "p_final_death"}
+    stake = _named(declare(StakeOptions, ob=60).build())
+    assert set(stake) == {"p_hit", "p_staked", "p_torpor", "p_final_death"}
+    assert set(_named(declare(StakeOptions, ob=60, mortal=True).build())) == {"p_hit", "p_dead"}

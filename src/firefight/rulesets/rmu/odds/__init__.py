@@ -255,7 +255,7 @@ def _melee() -> list[ActionOdds]:
 
 def _kindred() -> list[ActionOdds]:
     from firefight.rulesets.rmu.kindred_options import BiteDeclaration, StakeDeclaration
-    from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, kindred_view
+    from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, kindred_stats, kindred_view
 
     kindred: tuple[tuple[str, type[Any]], ...] = (
         ("bite", BiteDeclaration),
@@ -269,6 +269,7 @@ def _kindred() -> list[ActionOdds]:
             scalar=_kindred_scalar,
             key=kindred_view,
             stats=KINDRED_STATS,
+            stats_for=kindred_stats,
         )
         for name, declared in kindred
     ]

@@ -30,6 +30,7 @@ __all__ = [
     "KINDRED_STATS",
     "KindredView",
     "describe_kindred",
+    "kindred_stats",
     "kindred_view",
     "resolve_bite_for_odds",
     "resolve_stake_for_odds",
@@ -81,14 +82,37 @@ def _p(name: str, label: str, test: Any, group: Group = "effect") -> Stat:
     return Stat(name=name, label=label, kind="probability", read=test, group=group)
 
 
-KINDRED_STATS = (
-    result_stat("hit"),
-    _p("p_lodged", "P(fangs lodged)", lambda v: float(v.lodged)),
-    _p("p_staked", "P(staked)", lambda v: float(v.staked)),
+_HIT = result_stat("hit")
+_LODGED = _p("p_lodged", "P(fangs lodged)", lambda v: float(v.lodged))
+_STAKED = _p("p_staked", "P(staked)", lambda v: float(v.staked))
+#: A Kindred victim's fate (V-2): torpor, or Final Death; a mortal's death never holds for them.
+_KINDRED_FATE = (
     _p("p_torpor", "P(torpor)", lambda v: float(v.torpor and not v.final_death)),
     _p("p_final_death", "P(Final Death)", lambda v: float(v.final_death)),
-    _p("p_dead", "P(dead, a mortal)", lambda v: float(v.dead and not v.final_death)),
 )
+_DEAD = _p("p_dead", "P(dead)", lambda v: float(v.dead))
+
+#: Every stat of the bite and the stake, for a victim of either kind; what one declaration
+#: reports is :func:`kindred_stats`.
+KINDRED_STATS = (_HIT, _LODGED, _STAKED, *_KINDRED_FATE, _DEAD)
+_BITE_KINDRED = (_HIT, _LODGED, *_KINDRED_FATE)
+_BITE_MORTAL = (_HIT, _LODGED, _DEAD)
+_STAKE_KINDRED = (_HIT, _STAKED, *_KINDRED_FATE)
+_BEHEAD_KINDRED = (_HIT, *_KINDRED_FATE)
+_BLOW_MORTAL = (_HIT, _DEAD)
+
+
+def kindred_stats(decl: BiteDeclaration | StakeDeclaration) -> tuple[Stat, ...]:
+    """What ``odds rmu bite`` and ``stake`` report on ``decl`` (DEC-854): a Kindred victim's
+    torpor and Final Death (V-2; fangs are aggravated, RMU-BITE-1, so a bite can bring
+    either), a mortal's death (R-2); the stake only where it can go home, a stake in a Kindred
+    (RMU-STAKE-2), and the fangs only for a bite (RMU-BITE-3)."""
+    kindred = decl.victim.kindred
+    if isinstance(decl, BiteDeclaration):
+        return _BITE_KINDRED if kindred else _BITE_MORTAL
+    if not kindred:
+        return _BLOW_MORTAL
+    return _BEHEAD_KINDRED if decl.behead else _STAKE_KINDRED
 
 
 def describe_kindred(view: Any) -> str:

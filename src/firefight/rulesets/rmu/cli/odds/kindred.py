@@ -21,9 +21,9 @@ app = typer.Typer()
 
 
 def _show_kindred_odds(decl: Any, title: str, given: Sequence[str], **how: Any) -> None:
-    from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, describe_kindred
+    from firefight.rulesets.rmu.odds.kindred import describe_kindred, kindred_stats
 
-    show_every_stat(title, decl, describe_kindred, KINDRED_STATS, given, **how)
+    show_every_stat(title, decl, describe_kindred, kindred_stats(decl), given, **how)
 
 
 @declared_command(
