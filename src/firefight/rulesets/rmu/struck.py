@@ -86,7 +86,7 @@ class Missed:
 class Struck:
     """A hit: its concussion hits and ``severity`` (None: no critical); with a critical, its
     roll, location, table (``kindred_severity`` when a Kindred target lowered it, RULINGS V-1;
-    ``kindred`` whenever the target is Kindred, whose fate reads as V-2 does), the effects, the
+    ``kindred`` whenever the target is a Kindred whose fate V-2 reads, DEC-852), the effects, the
     hits with the critical's own, and any breakage check."""
 
     column: str

@@ -119,8 +119,9 @@ class MeleeAttack:
     # can bring a Kindred Final Death (V-2).
     called: CalledShot | None = None
     aggravated: bool = False
-    # The target is Kindred: the odds read its fate as torpor and Final Death (V-2). Said
-    # outright, as a scene may set V-1's severity steps to 0 and leave no shift to tell by.
+    # The target is a Kindred whose fate V-2 reads: the odds read it as torpor and Final Death.
+    # Said outright, as a scene may set V-1's severity steps to 0 and leave no shift to tell
+    # by, or switch V-2 off and leave a Kindred to die as a mortal (DEC-852, DEC-853).
     kindred: bool = False
     severity_shift: int = 0
     shift_why: str = ""
