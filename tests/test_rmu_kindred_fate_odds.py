@@ -89,7 +89,7 @@ def test_v_2_odds_rmu_shoot_kindred_reads_torpor_and_never_final_death_from_a_bu
     assert kindred["p_torpor"] > 0.05
     assert kindred["p_final_death"] == 0.0
     text = _invoke("odds", *SHOT, "--kindred")
-    assert "P(torpor)" in text and "P(final death)" in text
+    assert "P(torpor)" in text and "P(Final Death)" in text
     assert "torpor (V-2)" in text and ", DEAD" not in text and "dying in" not in text
 
 

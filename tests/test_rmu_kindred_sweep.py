@@ -1,5 +1,5 @@
 """``odds sweep rmu shoot --kindred``: each point reports what its single query would -- a
-Kindred target's P(torpor) and P(final death), a mortal's P(dying) and P(dead) (V-2) -- and a
+Kindred target's P(torpor) and P(Final Death), a mortal's P(dying) and P(dead) (V-2) -- and a
 grid of both kinds has both kinds' columns, None where a stat is not the point's (DEC-822)."""
 
 from __future__ import annotations

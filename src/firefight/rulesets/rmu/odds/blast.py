@@ -146,7 +146,7 @@ def resolve_blast_for_odds(blast: Blast, dice: Dice) -> Outcome:
 def _critical_mean(
     data: RmuData, load: Load, armor: str, severity: Severity, bonus: int, steps: int
 ) -> tuple[float, ...]:
-    """Expected critical hits, P(dying), P(dead), P(torpor), P(final death) over a body's
+    """Expected critical hits, P(dying), P(dead), P(torpor), P(Final Death) over a body's
     critical d100, each cell read as the resolver reads it for a body whose criticals read
     ``steps`` lower (V-1: a Kindred's; :func:`~.kindred_criticals.read_critical`), its fate as
     :func:`_fates` reads the resolver's result (by the table the result names, the first)."""
@@ -242,7 +242,7 @@ _PER_PERSON = (
     ("dying", "P(dying)"),
     ("dead", "P(dead)"),
 )
-_KINDRED_FATE = {"dying": ("torpor", "P(torpor)"), "dead": ("final_death", "P(final death)")}
+_KINDRED_FATE = {"dying": ("torpor", "P(torpor)"), "dead": ("final_death", "P(Final Death)")}
 
 
 def _per_person(p: BlastTarget) -> tuple[tuple[str, str], ...]:

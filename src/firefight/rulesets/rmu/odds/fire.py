@@ -221,14 +221,17 @@ def _person_stats(person: Person) -> tuple[Stat, ...]:
     """A person's five stats; a Kindred's fate reads torpor and Final Death (V-2), told by the
     flag, not by V-1's steps (DEC-852)."""
     name = person.name
-    fates = ("torpor", "final death") if person.defender.kindred else ("dying", "dead")
+    fates = _KINDRED_FATES if person.defender.kindred else _MORTAL_FATES
     return (
         _person_stat(name, "hit", "P(hit)", "probability"),
         _person_stat(name, "critical", "P(critical)", "probability"),
         _person_stat(name, "hits", "expected hits", "expected"),
-        *(_person_stat(name, fate, f"P({fate})", "probability") for fate in fates),
+        *(_person_stat(name, fate, label, "probability") for fate, label in fates),
     )
 
+
+_MORTAL_FATES = (("dying", "P(dying)"), ("dead", "P(dead)"))
+_KINDRED_FATES = (("torpor", "P(torpor)"), ("final death", "P(Final Death)"))
 
 _MALFUNCTION = Stat(
     name="shooter.p_malfunction",

@@ -250,7 +250,7 @@ ESCAPE_STATS = (_p("p_free", "P(breaks free)", lambda v: float(v.result == "brok
 
 def melee_stats(attack: MeleeAttack | None) -> tuple[Stat, ...]:
     """The attack's stats; a grapple's add P(held) and the expected hold (None: all of them).
-    A blow at a Kindred target reads P(torpor) and P(final death) where a mortal's reads
+    A blow at a Kindred target reads P(torpor) and P(Final Death) where a mortal's reads
     P(dying) and P(dead) (V-2)."""
     if attack is None or attack.weapon == "grapple":
         return (*_STATS, *_HOLD_STATS)

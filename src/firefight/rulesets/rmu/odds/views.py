@@ -237,7 +237,7 @@ def kindred_fate_of(effects: ShotEffects | None, critical_table: str | None) -> 
 
 
 def kindred_fate_stats(fate: Callable[[Any], KindredFate]) -> dict[str, Stat]:
-    """P(torpor) and P(final death) for a Kindred target (V-2), by the name of the mortal's
+    """P(torpor) and P(Final Death) for a Kindred target (V-2), by the name of the mortal's
     stat each stands in for (P(dying), P(dead)); ``fate`` reads a view's."""
     return {
         "p_dying": Stat(
@@ -249,7 +249,7 @@ def kindred_fate_stats(fate: Callable[[Any], KindredFate]) -> dict[str, Stat]:
         ),
         "p_dead": Stat(
             name="p_final_death",
-            label="P(final death)",
+            label="P(Final Death)",
             kind="probability",
             read=lambda v: float(fate(v).final_death),
             group="effect",
