@@ -36,6 +36,7 @@ from firefight.tables.data_files import DataModel, package_data, read_toml, vali
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
+    "ABSOLUTE_PASSES",
     "AbsoluteManeuverResult",
     "AbsoluteReading",
     "AbsoluteResult",
@@ -70,6 +71,14 @@ class AbsoluteResult(Enum):
     PARTIAL_SUCCESS = "partial success"
     SUCCESS = "success"
     ABSOLUTE_SUCCESS = "absolute success"
+
+
+#: Where an absolute maneuver is a check that passes or fails, Partial Success or better passes
+#: (M-3): a fatigue check (DEC-79), a gassed victim's Constitution (RMU-EXP-16), noticing a
+#: grenade (DEC-386).
+ABSOLUTE_PASSES = frozenset(
+    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
