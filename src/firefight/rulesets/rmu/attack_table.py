@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.frozen import quick_init
 from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.table_reading import header_fields
 from firefight.tables.shipped import checked
 
 if TYPE_CHECKING:
@@ -207,11 +208,7 @@ def _attack_table(data: dict[str, Any], label: str) -> AttackTable:
             raise TableDataError(label, where, str(exc)) from None
         rows.append(AttackRow(low=row["low"], high=row["high"], cells=cells))
     return AttackTable(
-        name=head["name"],
-        title=head["title"],
-        source=head["source"],
-        provisional=head["provisional"],
-        derivation=head.get("derivation", ""),
+        **header_fields(head),
         columns=columns,
         rows=tuple(rows),
     )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from firefight.errors import TableDataError
 from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.table_reading import d100_rows, header_fields
 from firefight.serialize import omitted_when
 from firefight.tables.shipped import checked
 
@@ -232,28 +233,14 @@ def critical_table_from_shipped(data: dict[str, Any], label: str) -> CriticalTab
 
 
 def _critical_table(data: dict[str, Any], label: str) -> CriticalTable:
-    expected = 1
     rows: list[CriticalRow] = []
-    for number, row in enumerate(data["rows"], start=1):
-        low, high = row["low"], row["high"]
-        if low != expected or high < low:
-            raise TableDataError(
-                label, f"row {number} ({low}-{high})", f"expected a band starting at {expected}"
-            )
-        expected = high + 1
+    for _, row in d100_rows(data["rows"], label):
         cells = tuple(CriticalEffect(**row[s.value]) for s in _BASE)
-        rows.append(
-            CriticalRow(low=low, high=high, location=HitLocation(row["location"]), cells=cells)
-        )
-    if expected != 101:
-        raise TableDataError(label, f"row {len(rows)}", f"rows end at {expected - 1}, not 100")
+        location = HitLocation(row["location"])
+        rows.append(CriticalRow(low=row["low"], high=row["high"], location=location, cells=cells))
     head = data["table"]
     return CriticalTable(
-        name=head["name"],
-        title=head["title"],
-        source=head["source"],
-        provisional=head["provisional"],
-        derivation=head.get("derivation", ""),
+        **header_fields(head),
         rows=tuple(rows),
     )
 

@@ -239,6 +239,33 @@ def _person_fields(
     }
 
 
+def _gunner_fields(
+    state: EncounterState, c: CombatantState, weapon: WeaponState, stats: RmuStats
+) -> dict[str, Any]:
+    """What a firing round and a sweep read alike off the gun and ``c``, who fires it: where
+    the muzzle stands and the dead who screen (DEC-695), the load and what a malfunction left
+    on the gun, the AP left, and the figures an unbraced tripod gun's recoil is read on
+    (RMU-TRI-2)."""
+    rounds, ammo = loaded_rounds(weapon)
+    armor = intact_armor(c)
+    return {
+        "weapon": weapon.kind,
+        "position": c.position,
+        "dead": _dead(state),
+        "rounds_left": rounds,
+        "ap_available": vitals(c).ap_left,
+        "ammo": ammo,
+        "mounted": weapon.mounted,
+        "gun": gun_state(c, weapon),
+        "strength_bonus": stats.strength,
+        "naked_column": stats.naked_at,
+        "severity_steps": severity_steps(stats, kindred_rules(state)),
+        "shooter_kindred": reads_torpor(stats, kindred_rules(state)),
+        "shooter_armor": armor.kind if armor else None,
+        "shooter": c.name,
+    }
+
+
 def _targets(state: EncounterState, shooter: CombatantState) -> list[CombatantState]:
     """Everyone fire can still hurt: all but the shooter and the dead."""
     return [c for c in state.combatants if c.name != shooter.name and not c.dead]
@@ -406,7 +433,7 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
     c = state.combatant(action.actor)
     weapon = _check_prepare(state, action)
     tb = TraceBuilder()
-    rounds, _ = loaded_rounds(weapon)
+    rounds, ammo = loaded_rounds(weapon)
     rapid = _skill(c, RAPID_FIRE_SKILL, "Rapid Fire", tb)
     discipline = _skill(c, FIRE_DISCIPLINE_SKILL, "Fire Discipline", tb if action.ap < 4 else None)
     decl = RapidFirePreparation(
@@ -419,7 +446,7 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
         gun=gun_state(c, weapon),
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
-        ammo=weapon.loaded.ammo if weapon.loaded else "ball",
+        ammo=ammo,
         ally=nearest_ally(state, c),
     )
     outcome = resolve_rapid_fire_preparation(decl, dice, rmu_data())
@@ -452,7 +479,6 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
     ready = _check_empty(state, action)
     weapon = _firing_weapon(c, action, state.round)
     target = fire_target(state, c, action.target)
-    rounds, ammo = loaded_rounds(weapon)
     stats = rmu_stats(c)
     skill = stats.skill(weapon.skill)
     tb = TraceBuilder()
@@ -473,27 +499,14 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         for o in _targets(state, c)
     }
     decl = RapidFire(
-        weapon=weapon.kind,
+        **_gunner_fields(state, c, weapon, stats),
         ob=skill.bonus if skill else 0,
         share_percent=ready.share_percent,
-        position=c.position,
         target=people[target.name],
         others=tuple(p for name, p in people.items() if name != target.name),
-        dead=_dead(state),
-        rounds_left=rounds,
         continuing=ready.continuing,
-        ap_available=vitals(c).ap_left,
-        ammo=ammo,
-        mounted=weapon.mounted,
-        gun=gun_state(c, weapon),
-        strength_bonus=stats.strength,
-        naked_column=stats.naked_at,
-        severity_steps=severity_steps(stats, kindred_rules(state)),
-        shooter_kindred=reads_torpor(stats, kindred_rules(state)),
-        shooter_armor=armor.kind if (armor := intact_armor(c)) else None,
         situational=action.situational,
         extra=(*shooter_modifiers(c, weapon), *action.mods),
-        shooter=c.name,
     )
     outcome = resolve_rapid_fire(decl, dice, rmu_data())
     results = outcome.result.targets
@@ -557,7 +570,6 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     fire = _fire(c)
     tb = TraceBuilder()
     bearing, distance = sweep_aim(state, c, action, tb)
-    rounds, ammo = loaded_rounds(weapon)
     moving: dict[str, tuple[Barrier, Point, Cover]] = {}
     scratch: dict[str, TraceBuilder] = {}
     people: list[SweepTarget] = []
@@ -598,31 +610,18 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     discipline = _skill(c, FIRE_DISCIPLINE_SKILL, "Fire Discipline", tb)
     rapid = _skill(c, RAPID_FIRE_SKILL, "Rapid Fire", tb if action.ap < 4 else None)
     decl = SuppressionSweep(
-        weapon=weapon.kind,
+        **_gunner_fields(state, c, weapon, stats),
         fire_discipline_bonus=discipline,
-        position=c.position,
         bearing_deg=bearing,
         distance_ft=distance,
         width_ft=action.width_ft,
         people=tuple(people),
-        dead=_dead(state),
         rapid_fire_bonus=rapid,
         extra_rounds=action.extra_rounds,
         ap=action.ap,
-        ap_available=vitals(c).ap_left,
-        rounds_left=rounds,
         rounds_this_round=fire.rounds_fired_in(state.round, weapon.name),
         sweeps_this_round=fire.sweeps_in(state.round),
-        ammo=ammo,
-        mounted=weapon.mounted,
-        gun=gun_state(c, weapon),
-        strength_bonus=stats.strength,
-        naked_column=stats.naked_at,
-        severity_steps=severity_steps(stats, kindred_rules(state)),
-        shooter_kindred=reads_torpor(stats, kindred_rules(state)),
-        shooter_armor=armor.kind if (armor := intact_armor(c)) else None,
         extra=(*shooter_modifiers(c, None), *action.mods),
-        shooter=c.name,
         ally=nearest_ally(state, c),
     )
     if decl.rounds_this_round or decl.sweeps_this_round:
@@ -648,7 +647,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         share = t.dash.dash_share_percent if t.dash is not None else 0
         if share:
             priced = price_cover(cover, rmu_data().weapon(weapon.kind), rmu_data().cover).bonus
-            load = rmu_data().ammunition(ammo)
+            load = rmu_data().ammunition(decl.ammo)
             # This round the share is of the doubled cover, as the sweep's attack counted it
             # (RMU-SUP-9); from next round the cover counts plainly, in full (RMU-MOV-2).
             doubled = firearm_figures().suppression.dive_cover_multiplier

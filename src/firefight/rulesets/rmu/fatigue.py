@@ -18,7 +18,12 @@ from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, Sweep
-from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
+from firefight.rulesets.rmu.maneuvers import (
+    ABSOLUTE_PASSES,
+    AbsoluteResult,
+    Maneuver,
+    resolve_maneuver,
+)
 from firefight.rulesets.rmu.vitals import (
     RmuVitals,
     figures,
@@ -43,11 +48,6 @@ FATIGUE_RULE = "R-2"
 
 #: The actions that take effort (DEC-79).
 EFFORTFUL: tuple[type[Action], ...] = (Shoot, EmptyGun, Sweep, DashToCover, Move, Reload)
-
-#: The absolute-maneuver results that still let the action go ahead (M-3).
-_PASSING = frozenset(
-    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
-)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,7 +76,7 @@ class FatigueCheck(Result):
 
     @property
     def passed(self) -> bool:
-        return AbsoluteResult(self.fatigue_check) in _PASSING
+        return AbsoluteResult(self.fatigue_check) in ABSOLUTE_PASSES
 
     @property
     def outcome(self) -> ResolvedWord:
@@ -106,7 +106,7 @@ def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome[Fat
     )
     rolled = resolve_maneuver(decl, dice)
     result, total = rolled.result.result, rolled.result.total
-    passed = AbsoluteResult(result) in _PASSING
+    passed = AbsoluteResult(result) in ABSOLUTE_PASSES
     after = TraceBuilder()
     after.step(
         f"Fatigue check: {result}; {c.name} "

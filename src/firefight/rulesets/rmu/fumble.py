@@ -24,6 +24,7 @@ from firefight.files import read_toml
 from firefight.rulesets.rmu.catalog import PACKAGE, Weapon, WeaponAction
 from firefight.rulesets.rmu.malfunction import FumbleEffect, Malfunction
 from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.table_reading import d100_rows, header_fields
 from firefight.tables.shipped import checked, package_data
 from firefight.trace import Modifier, TraceBuilder
 
@@ -114,14 +115,8 @@ def load_fumble_table(
     m = checked(_file_model, raw, label, validate=validate)
     head = m["table"]
     columns = tuple(head["columns"])
-    expected = 1
     rows: list[FumbleRow] = []
-    for number, row in enumerate(m["rows"], start=1):
-        low, high = row["low"], row["high"]
-        where = f"row {number} ({low}-{high})"
-        if low != expected or high < low:
-            raise TableDataError(label, where, f"expected a band starting at {expected}")
-        expected = high + 1
+    for where, row in d100_rows(m["rows"], label):
         extra = {k: v for k, v in row.items() if k not in _BAND}
         if set(extra) != set(columns):
             raise TableDataError(label, where, f"cells must be exactly the columns {columns}")
@@ -131,15 +126,9 @@ def load_fumble_table(
             )
             for c in columns
         }
-        rows.append(FumbleRow(low=low, high=high, cells=cells))
-    if expected != 101:
-        raise TableDataError(label, f"row {len(rows)}", f"rows end at {expected - 1}, not 100")
+        rows.append(FumbleRow(low=row["low"], high=row["high"], cells=cells))
     return FumbleTable(
-        name=head["name"],
-        title=head["title"],
-        source=head["source"],
-        provisional=head["provisional"],
-        derivation=head.get("derivation", ""),
+        **header_fields(head),
         columns=columns,
         rows=tuple(rows),
     )

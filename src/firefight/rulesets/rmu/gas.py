@@ -24,7 +24,12 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.rmu.explosives import CloudFigures, explosive_data
-from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
+from firefight.rulesets.rmu.maneuvers import (
+    ABSOLUTE_PASSES,
+    AbsoluteResult,
+    Maneuver,
+    resolve_maneuver,
+)
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -40,10 +45,6 @@ __all__ = [
 ]
 
 RULE = "RMU-EXP-16"
-#: The absolute-maneuver results that keep a gassed victim acting (M-3), as for fatigue.
-PASSING = frozenset(
-    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
-)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,7 +86,7 @@ def con_maneuver(
                     extra=tuple(penalties))  # fmt: skip
     rolled = resolve_maneuver(decl, dice)
     result = rolled.result.result
-    passed = AbsoluteResult(result) in PASSING
+    passed = AbsoluteResult(result) in ABSOLUTE_PASSES
     return (
         passed,
         rolled.result.total,
@@ -104,7 +105,7 @@ class GasCheck(Result):
 
     @property
     def outcome(self) -> ResolvedWord:
-        return "success" if AbsoluteResult(self.gas_check) in PASSING else "failure"
+        return "success" if AbsoluteResult(self.gas_check) in ABSOLUTE_PASSES else "failure"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -30,7 +30,12 @@ from firefight.rulesets.rmu.affliction_events import GrenadeNoticed
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
+from firefight.rulesets.rmu.maneuvers import (
+    ABSOLUTE_PASSES,
+    AbsoluteResult,
+    Maneuver,
+    resolve_maneuver,
+)
 from firefight.rulesets.rmu.noticing import NoticingRow, noticing_row, reaction_ap
 from firefight.rulesets.rmu.round_results import Noticed, NoticedGrenades
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
@@ -41,9 +46,6 @@ __all__ = ["answered", "check_reaction", "notice_landed", "reach_ft"]
 
 GRENADE = "grenade"
 RULE = "RMU-EXP-10"
-_PASSING = frozenset(
-    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
-)
 
 
 def reach_ft(condition: ActiveCondition) -> float:
@@ -84,7 +86,7 @@ def _perceives(
     cost = "the same look" if again else f"{f.perception_ap_full} AP"
     tb.step(f"{c.name} looks ({cost}): {result.value}.", RULE)
     entries.extend((*rolled.trace.entries, *tb.build().entries))
-    return result in _PASSING
+    return result in ABSOLUTE_PASSES
 
 
 def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[NoticedGrenades]:

@@ -30,7 +30,11 @@ from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePull
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_stakes import STAKE_WEAPON
 from firefight.rulesets.rmu.kindred_vitals import check_hunger_allows, rouse_check, sheet_of
-from firefight.rulesets.rmu.maneuvers import AbsoluteResult, difficulty_modifier, read_absolute
+from firefight.rulesets.rmu.maneuvers import (
+    AbsoluteResult,
+    difficulty_modifier,
+    roll_absolute_maneuver,
+)
 from firefight.rulesets.rmu.melee.carried import MeleeWeaponTaken, melee_carried
 from firefight.rulesets.rmu.vitals import check_ap, penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
@@ -234,22 +238,18 @@ def _roll_on_the_ground(c: CombatantState, dice: Dice, tb: TraceBuilder) -> bool
     """V-5's maneuver: absolute (M-3), Medium, on the Quickness bonus (DEC-365); a success or
     better puts the fire out."""
     figs = kindred_figures()
-    roll = tb.roll(dice.d100_open_ended(f"{c.name} rolls on the ground"))
     quickness = rmu_stats(c).quickness
     parts = [
-        Modifier(value=roll.total, label="maneuver roll, d100 open-ended", rule="D-2"),
         Modifier(value=quickness, label="Quickness bonus", rule="DEC-365"),
         difficulty_modifier(figs.roll_difficulty),
         *penalty_modifiers(c),
     ]
-    total = tb.total("rolling on the ground", parts)
-    reading = read_absolute(total.value, roll.natural)
-    tb.lookup(
-        table="absolute maneuver (Table 5-1)",
-        row=reading.band,
-        column="result",
-        cell=reading.result.value,
-        rule="M-3",
+    reading = roll_absolute_maneuver(
+        purpose=f"{c.name} rolls on the ground",
+        label="rolling on the ground",
+        parts=parts,
+        dice=dice,
+        trace=tb,
     )
     out = reading.result in (AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS)
     tb.step("The fire is out." if out else "The flames keep burning.", "V-5")

@@ -25,7 +25,7 @@ from typing import Literal, TypeVar
 
 from pydantic import Field
 
-from firefight.dice import Dice
+from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result
@@ -36,6 +36,7 @@ from firefight.tables.data_files import DataModel, package_data, read_toml, vali
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
+    "ABSOLUTE_PASSES",
     "AbsoluteManeuverResult",
     "AbsoluteReading",
     "AbsoluteResult",
@@ -53,6 +54,8 @@ __all__ = [
     "read_absolute",
     "read_percentage",
     "resolve_maneuver",
+    "roll_absolute_maneuver",
+    "roll_maneuver_total",
     "roll_percentage_maneuver",
 ]
 
@@ -68,6 +71,14 @@ class AbsoluteResult(Enum):
     PARTIAL_SUCCESS = "partial success"
     SUCCESS = "success"
     ABSOLUTE_SUCCESS = "absolute success"
+
+
+#: Where an absolute maneuver is a check that passes or fails, Partial Success or better passes
+#: (M-3): a fatigue check (DEC-79), a gassed victim's Constitution (RMU-EXP-16), noticing a
+#: grenade (DEC-386).
+ABSOLUTE_PASSES = frozenset(
+    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -375,10 +386,8 @@ def roll_percentage_maneuver(
 
     Every firearm action's maneuver goes through here, so they all read the same ladder.
     """
-    roll = trace.roll(dice.d100_open_ended(purpose))
-    total = trace.total(
-        f"{purpose} total",
-        [Modifier(value=roll.total, label="maneuver roll, d100 open-ended", rule="D-2"), *parts],
+    roll, total = roll_maneuver_total(
+        purpose=purpose, label=f"{purpose} total", parts=parts, dice=dice, trace=trace
     )
     reading = read_percentage(total.value)
     trace.lookup(
@@ -389,6 +398,45 @@ def roll_percentage_maneuver(
         rule="M-1",
     )
     return PercentageManeuver(total=total, natural=roll.natural, reading=reading)
+
+
+def roll_absolute_maneuver(
+    *,
+    purpose: str,
+    label: str,
+    parts: Sequence[Modifier],
+    dice: Dice,
+    trace: TraceBuilder,
+) -> AbsoluteReading:
+    """Roll d100 open-ended both ways (D-2), total it with ``parts`` under ``label`` and read
+    M-3's bands (an unmodified 66 is an Unusual Event too)."""
+    roll, total = roll_maneuver_total(
+        purpose=purpose, label=label, parts=parts, dice=dice, trace=trace
+    )
+    reading = read_absolute(total.value, roll.natural)
+    trace.lookup(
+        table="absolute maneuver (Table 5-1)",
+        row=reading.band,
+        column="result",
+        cell=reading.result.value,
+        rule="M-3",
+    )
+    return reading
+
+
+def roll_maneuver_total(
+    *,
+    purpose: str,
+    label: str,
+    parts: Sequence[Modifier],
+    dice: Dice,
+    trace: TraceBuilder,
+) -> tuple[Roll, Total]:
+    """A maneuver's d100, open-ended both ways (D-2), rolled for ``purpose`` and totalled
+    ahead of ``parts`` under ``label``: the roll and the total."""
+    roll = trace.roll(dice.d100_open_ended(purpose))
+    term = Modifier(value=roll.total, label="maneuver roll, d100 open-ended", rule="D-2")
+    return roll, trace.total(label, [term, *parts])
 
 
 # --- a maneuver on its own (the CLI's `maneuver`) -----------------------------------------------
@@ -507,21 +555,8 @@ def resolve_maneuver(
         result_text = reading.result
         total_value = reading.total
     else:
-        roll = tb.roll(dice.d100_open_ended(purpose))
-        total = tb.total(
-            f"{purpose} total",
-            [
-                Modifier(value=roll.total, label="maneuver roll, d100 open-ended", rule="D-2"),
-                *parts,
-            ],
-        )
-        absolute = read_absolute(total.value, roll.natural)
-        tb.lookup(
-            table="absolute maneuver (Table 5-1)",
-            row=absolute.band,
-            column="result",
-            cell=absolute.result.value,
-            rule="M-3",
+        absolute = roll_absolute_maneuver(
+            purpose=purpose, label=f"{purpose} total", parts=parts, dice=dice, trace=tb
         )
         if absolute.unusual_event:
             tb.step("An unmodified 66: an Unusual Event happens as well.", "M-3")

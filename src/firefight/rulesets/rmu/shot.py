@@ -667,30 +667,16 @@ def resolve_ally_round(
         rule,
     )
     rng = range_modifier(band, weapon)
-    stray = prepare_stray_round(
+    attack = _round_into(
+        who,
         weapon=weapon,
         ammo=ammo,
-        who=who,
-        data=data,
         carried=(rng,) if rng.value else (),
-        trace=trace,
         rule=rule,
-    )
-    attack = resolve_attack(
-        purpose=f"stray round at {who.name}",
-        total_label=f"attack total against {who.name}",
-        modifiers=stray.modifiers,
-        weapon=weapon,
-        plan=stray.plan,
-        target=who.name,
         shooter=shooter,
         dice=dice,
         data=data,
         trace=trace,
-        armor_damage=who.armor_damage,
-        armor_quality=who.armor_quality,
-        severity_steps=who.defender.severity_steps,
-        kindred=who.defender.kindred,
     )
     return list(attack.strike.events), TowardAlly(ally=_stray(who.name, attack))
 
@@ -777,28 +763,59 @@ def _stray_round(
         "RMU-COV-6",
     )
     who = choose_shielder(shielders, dice, tb)
-    stray = prepare_stray_round(
-        weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, carried=prep.carried, trace=tb
-    )
-    attack = resolve_attack(
-        purpose=f"stray round at {who.name}",
-        total_label=f"attack total against {who.name}",
-        modifiers=stray.modifiers,
+    attack = _round_into(
+        who,
         weapon=prep.weapon,
-        plan=stray.plan,
-        target=who.name,
+        ammo=prep.ammo,
+        carried=prep.carried,
+        rule="RMU-COV-6",
         shooter=shot.shooter,
         dice=dice,
         data=data,
         trace=tb,
-        armor_damage=who.armor_damage,
-        armor_quality=who.armor_quality,
-        severity_steps=who.defender.severity_steps,
-        kindred=who.defender.kindred,
         table=prep.table,
     )
     # Nobody reads the stray round's result when nobody reads the trace (a quiet resolution).
     return list(attack.strike.events), _stray(who.name, attack) if tb.telling else None
+
+
+def _round_into(
+    who: Bystander,
+    *,
+    weapon: Weapon,
+    ammo: Ammunition,
+    carried: tuple[Modifier, ...],
+    rule: str,
+    shooter: str,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+    table: AttackTable | None = None,
+) -> RolledAttack:
+    """A round gone astray into ``who``, someone the shooter did not aim at: OB +0 with the
+    ``carried`` terms, on their own armor and DB, and it cannot fumble. ``rule`` is what sent
+    it there: a miss through a screen (RMU-COV-6) or the malfunction that sent it toward an
+    ally (DEC-105)."""
+    stray = prepare_stray_round(
+        weapon=weapon, ammo=ammo, who=who, data=data, carried=carried, trace=trace, rule=rule
+    )
+    return resolve_attack(
+        purpose=f"stray round at {who.name}",
+        total_label=f"attack total against {who.name}",
+        modifiers=stray.modifiers,
+        weapon=weapon,
+        plan=stray.plan,
+        target=who.name,
+        shooter=shooter,
+        dice=dice,
+        data=data,
+        trace=trace,
+        armor_damage=who.armor_damage,
+        armor_quality=who.armor_quality,
+        severity_steps=who.defender.severity_steps,
+        kindred=who.defender.kindred,
+        table=table,
+    )
 
 
 def _stray(name: str, attack: RolledAttack) -> StrayRound:

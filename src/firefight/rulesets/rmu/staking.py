@@ -41,7 +41,7 @@ from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
 from firefight.rulesets.rmu.kindred_results import StakeResult, StakingResult
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
-from firefight.rulesets.rmu.maneuvers import read_absolute
+from firefight.rulesets.rmu.maneuvers import read_absolute, roll_maneuver_total
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
 from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
 from firefight.rulesets.rmu.melee.results import Blow, MeleeHit
@@ -186,15 +186,17 @@ def resolve_staking_maneuver(m: StakingManeuver, dice: Dice) -> Outcome[StakingR
             trace=tb.build(),
             result=StakingResult(result="staked", band=None, staked=True, roll=None),
         )
-    roll = tb.roll(dice.d100_open_ended("staking maneuver"))
-    total = tb.total(
-        "staking maneuver",
-        [
-            Modifier(value=roll.total, label="maneuver roll, d100 open-ended", rule="D-2"),
+    roll, rolled = roll_maneuver_total(
+        purpose="staking maneuver",
+        label="staking maneuver",
+        parts=[
             Modifier(value=m.bonus, label=f"{m.staker}'s Stake skill", rule="RMU-STAKE-2"),
             *m.extra,
         ],
-    ).value
+        dice=dice,
+        trace=tb,
+    )
+    total = rolled.value
     reading = read_absolute(total, roll.natural)
     outcome = kindred_figures().staking[reading.result.value]
     tb.lookup(

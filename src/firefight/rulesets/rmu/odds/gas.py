@@ -14,8 +14,8 @@ from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 from firefight.probability.openended import open_ended
 from firefight.probability.stats import Stat
-from firefight.rulesets.rmu.gas import PASSING, CsExposure, CsResult, resolve_cs
-from firefight.rulesets.rmu.maneuvers import read_absolute
+from firefight.rulesets.rmu.gas import CsExposure, CsResult, resolve_cs
+from firefight.rulesets.rmu.maneuvers import ABSOLUTE_PASSES, read_absolute
 
 __all__ = [
     "GasView",
@@ -60,7 +60,7 @@ def gas_exact(decl: CsExposure, depth: int) -> Distribution[GasView]:
         kept = sum(
             float(p)
             for i, p in enumerate(roll.p)
-            if read_absolute(roll.low + i + shift, _PLAIN).result in PASSING
+            if read_absolute(roll.low + i + shift, _PLAIN).result in ABSOLUTE_PASSES
         )
         chances.append([(True, kept), (False, 1 - roll.cut_off - kept)])
     names = [row.name for row in plain.victims]

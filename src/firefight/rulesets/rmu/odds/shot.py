@@ -76,6 +76,7 @@ from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, PreparedShot, prepare_aimed_shot
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.tripod import prepare_recoil, recoil_penalties
+from firefight.trace import Modifier
 
 __all__ = [
     "FAST_DEPTH",
@@ -423,9 +424,20 @@ def _strays(prep: PreparedShot, data: RmuData) -> tuple[_Stray, ...]:
     return tuple(_stray(prep, who, data) for who in stray_shielders(prep.shot.screen))
 
 
-def _stray(prep: PreparedShot, who: Bystander, data: RmuData) -> _Stray:
+def _stray(
+    prep: PreparedShot,
+    who: Bystander,
+    data: RmuData,
+    carried: tuple[Modifier, ...] | None = None,
+) -> _Stray:
+    """A round gone astray into ``who`` as the resolver sets it up, carrying ``carried`` (None:
+    the missed shot's carried terms, P-8)."""
     stray = prepare_stray_round(
-        weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, carried=prep.carried
+        weapon=prep.weapon,
+        ammo=prep.ammo,
+        who=who,
+        data=data,
+        carried=prep.carried if carried is None else carried,
     )
     return _Stray(
         name=who.name,
@@ -434,7 +446,7 @@ def _stray(prep: PreparedShot, who: Bystander, data: RmuData) -> _Stray:
             plan=stray.plan,
             armor_damage=who.armor_damage,
             armor_quality=who.armor_quality,
-            fumble=0,  # RMU-COV-6: a stray round cannot fumble
+            fumble=0,  # a stray round cannot fumble (RMU-COV-6, DEC-105)
             severity_steps=who.defender.severity_steps,
             kindred=who.defender.kindred,
         ),
@@ -478,27 +490,8 @@ def _ally(prep: PreparedShot, data: RmuData) -> _Ally | None:
     except RuleRefusal:
         return _Ally(name=ally.who.name, share=share, stray=None)
     rng = range_modifier(band, prep.weapon)
-    stray = prepare_stray_round(
-        weapon=prep.weapon,
-        ammo=prep.ammo,
-        who=ally.who,
-        data=data,
-        carried=(rng,) if rng.value else (),
-    )
-    body = _BodySignature(
-        attack_table=prep.weapon.attack_table,
-        plan=stray.plan,
-        armor_damage=ally.who.armor_damage,
-        armor_quality=ally.who.armor_quality,
-        fumble=0,  # the ally's round cannot fumble (DEC-105)
-        severity_steps=ally.who.defender.severity_steps,
-        kindred=ally.who.defender.kindred,
-    )
-    return _Ally(
-        name=ally.who.name,
-        share=share,
-        stray=_Stray(name=ally.who.name, body=body, modifier_total=stray.modifier_total),
-    )
+    stray = _stray(prep, ally.who, data, carried=(rng,) if rng.value else ())
+    return _Ally(name=ally.who.name, share=share, stray=stray)
 
 
 def _target(prep: PreparedShot) -> _BodySignature:
