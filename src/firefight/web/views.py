@@ -18,7 +18,7 @@ from typing import Any
 from firefight.cli.encounter import record_json, state_json
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
-from firefight.encounter.turns import decided, example_now, next_up
+from firefight.encounter.turns import decided, example_now, next_up, unspent
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
@@ -152,7 +152,8 @@ def state_view(
         "initiative": [
             shown for g in state.initiative if (shown := [n for n in g if seen.find(n)])
         ],
-        "can_act": [c.name for c in seen.combatants if c.in_fight()],
+        # Who can still act this round, as the turn panel says (DEC-873): not everyone up.
+        "can_act": [n for n, _ in unspent(state, ruleset) if seen.find(n)],
         "up": turn_words(next_up(state, ruleset), state, scope, settings),
         # DEC-810 at the table (DEC-847): said as the scene the token's holder sees reads it.
         "decided": decided(seen),
