@@ -237,8 +237,12 @@ def _critical_table(data: dict[str, Any], label: str) -> CriticalTable:
     for number, row in enumerate(data["rows"], start=1):
         low, high = row["low"], row["high"]
         if low != expected or high < low:
+            # The fault may be the row before's end: say where that one stopped.
+            after = f", as row {number - 1} ends at {expected - 1}" if number > 1 else ""
             raise TableDataError(
-                label, f"row {number} ({low}-{high})", f"expected a band starting at {expected}"
+                label,
+                f"row {number} ({low}-{high})",
+                f"expected a band starting at {expected}{after}",
             )
         expected = high + 1
         cells = tuple(CriticalEffect(**row[s.value]) for s in _BASE)
