@@ -120,6 +120,13 @@ class BarrierModel(DataModel):
     # cpr's cover with HP (C-13): material and thickness, e.g. "concrete thick".
     cover: str | None = Field(default=None, min_length=1)
 
+    @model_validator(mode="after")
+    def _a_length(self) -> BarrierModel:
+        # A barrier is the segment between its ends: one of no length covers nobody (DEC-874).
+        if tuple(self.start) == tuple(self.end):
+            raise ValueError("a barrier runs between two different points; 'from' is 'to'")
+        return self
+
 
 class StepModel(DataModel):
     """One scripted step: an action line, the next round, or an undo; with its dice."""
