@@ -568,7 +568,7 @@ def test_crd_mode_2_the_cheatsheet_gives_a_fixed_compensation_as_one_figure() ->
     """CRD-MODE-2: a device of one figure reads as the option's help reads it (`tripod 3`),
     not as a range from the figure to itself ("3-3")."""
     sheet = {s.title: s for s in find_ruleset("cards").cheatsheet()}
-    rows = dict(sheet["Recoil compensation (CRD-MODE-2)"].rows)
+    rows = {row[0]: row[1] for row in sheet["Recoil compensation (CRD-MODE-2)"].rows}
     assert (rows["tripod"], rows["bipod"], rows["gyromount"]) == ("3", "2", "3-6")
 
 
