@@ -198,3 +198,11 @@ def test_cpr_takes_user_weapons_by_key_and_by_name(home: Path) -> None:
     install(home, CPR_ROW.replace("rof = 1", 'rof = "many"'))
     with pytest.raises(TableDataError, match=r"mine.toml, weapon 1, rof: "):
         CprData().weapons  # noqa: B018
+
+
+def test_dec_876_a_cpr_weapon_rolling_past_the_pool_limit_is_named(home: Path) -> None:
+    """DEC-876: `damage_d6 = 5000` was taken and refused at every shot with no file or row;
+    the row is refused as it is read."""
+    install(home, CPR_ROW.replace("damage_d6 = 3", "damage_d6 = 5000"))
+    with pytest.raises(TableDataError, match=r"mine.toml, weapon 1, damage_d6: .* 1000"):
+        CprData().weapons  # noqa: B018
