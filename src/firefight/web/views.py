@@ -216,6 +216,20 @@ def undone_by(records: Sequence[LogRecord]) -> dict[int, int]:
     return {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
 
 
+#: What a player reads of what an action came to when it befell someone hidden from them.
+UNSEEN = "something unseen happens"
+
+
+def player_outcome(record: LogRecord, outcome: object, hidden: frozenset[str]) -> object:
+    """The outcome word a player reads of ``record``: the action's own, unless it befell
+    someone ``hidden`` from them. The word is the whole action's: a shot that missed the one
+    named and flew on into a hidden bystander read "hit", telling of a body the player's map
+    does not show (DEC-878)."""
+    if any(getattr(e, "target", None) in hidden for e in record.events):
+        return UNSEEN
+    return outcome
+
+
 def player_entry(
     record: LogRecord,
     fields: dict[str, Any],
@@ -226,6 +240,8 @@ def player_entry(
     """A record as a player's log shows it (``fields``: :func:`player_fields`): a line that names
     a ``hidden`` combatant other than the player's own only as something unseen."""
     entry = dict(fields)
+    if record.kind == "action" and "outcome" in entry:
+        entry["outcome"] = player_outcome(record, entry["outcome"], hidden - {scope.character})
     if _names_hidden(record.text, hidden - {scope.character}):
         entry["text"] = "something unseen happens"
     elif record.kind == "gm":
