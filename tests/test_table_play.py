@@ -953,7 +953,7 @@ def test_dec_877_words_after_a_session_command_that_reads_none_are_refused(
     session = Session(service, "raid", confirm=lambda q: False)
     session.handle("Mara moves -8,6")
     head = len(service.log("raid"))
-    for line in ("undo 3", "redo it", "next now", "log 5", "why x", "show nonsense"):
+    for line in ("undo 3", "redo it", "next now", "log 5", "why x", "show nonsense", "rolls"):
         capsys.readouterr()
         assert session.handle(line)
         assert "error: '" in capsys.readouterr().out, line

@@ -243,6 +243,8 @@ class Session:
         self._applied(self.service.redo_next(self.name, expected_head=self.head))
 
     def _rolls(self, rest: str) -> None:
+        if not rest:
+            raise FirefightError("'rolls' takes the faces to use next, e.g. 'rolls 97,45'.")
         self.scripted = read_faces(rest, "rolls")
         console.print(f"the next action or round uses your dice: {list(self.scripted)}")
 
