@@ -564,6 +564,14 @@ def test_dec_632_crd_mod_1_the_cheatsheet_gives_each_cover_its_share() -> None:
     ]
 
 
+def test_crd_mode_2_the_cheatsheet_gives_a_fixed_compensation_as_one_figure() -> None:
+    """CRD-MODE-2: a device of one figure reads as the option's help reads it (`tripod 3`),
+    not as a range from the figure to itself ("3-3")."""
+    sheet = {s.title: s for s in find_ruleset("cards").cheatsheet()}
+    rows = {row[0]: row[1] for row in sheet["Recoil compensation (CRD-MODE-2)"].rows}
+    assert (rows["tripod"], rows["bipod"], rows["gyromount"]) == ("3", "2", "3-6")
+
+
 def test_k_3_a_full_red_level_is_narrated_down_and_dying() -> None:
     """K-3: a full Red level is down and dying, whether a wound or the GM's `set` fills it
     (the GM's set left them acting), and the narrated log says so rather than that they fell

@@ -223,3 +223,11 @@ def test_no_seed_to_repeat_when_no_die_was_rolled(argv: list[str]) -> None:
     rolled = runner.invoke(app, ["rmu", "shoot", "--weapon", "glock-17", "--ob", "65",
                                  "--distance", "40", "--seed", "7"])  # fmt: skip
     assert "dice: seed 7 (repeat with --seed 7)" in rolled.output
+
+
+def test_a_ruleset_without_a_groups_commands_is_named_with_the_group_s_words() -> None:
+    """`odds sweep cpr` (no cpr sweeps) said "cpr has no 'python -m firefight odds sweep'
+    commands" when run as a module: the group is named by its own words alone."""
+    result = runner.invoke(app, ["odds", "sweep", "cpr", "shoot"], prog_name="python -m firefight")
+    assert result.exit_code == 2
+    assert "cpr has no 'odds sweep' commands; these do: cards, gurps, rmu." in result.output

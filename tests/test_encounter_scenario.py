@@ -215,3 +215,11 @@ def test_a_second_barrier_called_like_the_first_is_refused() -> None:
     assert err.path == "barrier 2 (Wall), name"
     assert "already used by barrier 1" in err.problem
     assert err.line == _line(GOOD + second, 'name = "Wall"')
+
+
+def test_dec_874_a_barrier_of_no_length_is_refused() -> None:
+    """DEC-874: a barrier whose ends are one point was taken and covered nobody, not even a
+    target whose line of fire ran through it; it is refused naming the barrier."""
+    err = _error(GOOD.replace("to = [5, 25]", "to = [-5, 25]"))
+    assert err.path.startswith("barrier 1 (wall)")
+    assert "two different points" in err.problem

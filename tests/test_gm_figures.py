@@ -19,6 +19,7 @@ from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.encounter_model import stats_of
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.gurps.encounter_model import gurps_stats
@@ -193,6 +194,11 @@ def test_enc_gm_c_6_dec_676_cpr_clears_and_sets_the_move_owed_to_cover() -> None
         with pytest.raises(RuleRefusal) as caught:
             service.gm("fight", line)
         assert caught.value.rule == "ENC-GM" and said in caught.value.reason
+    row = find_ruleset("cpr").describe_row
+    assert row(service.state("fight").combatant("Vic"))["conditions"] == "must take cover from Tank"
+    service.gm("fight", "set Vic dead")  # the dead owe no Move: the row no longer says so
+    assert row(service.state("fight").combatant("Vic"))["conditions"] == "-"
+    written += 1
     service.gm("fight", "set Tank unconscious")
     with pytest.raises(RuleRefusal, match="Tank is unconscious: only someone who can act"):
         service.gm("fight", "set Tank take-cover 1")

@@ -222,6 +222,26 @@ def test_g3_no_blocking_bullets() -> None:
         resolve([], defense="block", defense_value=8)
 
 
+@pytest.mark.parametrize(
+    ("values", "rule"),
+    [
+        ({"defense_value": 6}, "G-3"),
+        ({"pace": 2.0}, "GUR-MOVE-1"),
+        ({"bad_terrain": True}, "GUR-MOVE-1"),
+        ({"overhead": -2}, "GUR-IND-1"),
+        ({"no_room": True}, "GUR-IND-1"),
+    ],
+)
+def test_dec_871_a_figure_for_a_rule_the_shot_does_not_call_on_is_refused(
+    values: dict[str, Any], rule: str
+) -> None:
+    """DEC-871: a dodge score with no defense (a pace standing still, an overhead without a
+    lob) was read by nothing, so the odds were those of an undefended shot; it is refused,
+    before any die is asked for."""
+    with pytest.raises(RuleRefusal, match=f"^{rule}: .* counts only"):
+        resolve([], **values)
+
+
 def test_gur_core_1_half_damage_beyond_half_d_and_max() -> None:
     """GUR-CORE-1: beyond 1/2D damage is halved; beyond Max there is no shot."""
     near = resolve([*three(7), 6, 6, 6, 6], weapon="shotgun-12", distance=20, skill=18, aim=1)

@@ -91,9 +91,11 @@ armor_piercing = false
         ('attack_table = "firearm-9mm"', 'attack_table = "firearm-9m"',
          "weapon 1, attack_table", "unknown rmu table 'firearm-9m'; did you mean 'firearm-9mm'"),
         ('attack_table = "firearm-9mm"', 'attack_table = "puncture"', "weapon 1, attack_table",
-         "the table 'puncture' cannot be read as an attack table: "),
+         "the table 'puncture' cannot be read as an attack table: puncture, [table] kind: "
+         "'puncture' is a critical table, not an attack table"),
         ("", AMMO_ROW.format(flesh="firearm-9mm"), "ammo 1, flesh_table",
-         "the table 'firearm-9mm' cannot be read as a critical table: "),
+         "the table 'firearm-9mm' cannot be read as a critical table: firearm-9mm, [table] "
+         "kind: 'firearm-9mm' is an attack table, not a critical table"),
         ("", AMMO_ROW.format(flesh="puncture-x"), "ammo 1, flesh_table",
          "unknown rmu table 'puncture-x'"),
     ],

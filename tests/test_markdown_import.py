@@ -143,7 +143,7 @@ def test_import_keeps_prose_and_cuts_a_short_label() -> None:
 
 def test_rmu_bp_1_rows_must_cover_1_to_100() -> None:
     gapped = small(**{"Chest2 - 3": "Chest3 - 3"})
-    with pytest.raises(TableDataError, match="expected a band starting at 2") as info:
+    with pytest.raises(TableDataError, match=r"band starting at 2, as row 1 ends at 1$") as info:
         import_critical_markdown(gapped, name="practice", source="gapped.md")
     assert info.value.file == "gapped.md"
     assert info.value.where.startswith("row 2")

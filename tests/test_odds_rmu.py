@@ -213,6 +213,18 @@ def test_fast_path_cut_off_is_below_1e_12_at_its_default_depth() -> None:
     assert dist.mass + dist.cut_off == pytest.approx(1.0, abs=1e-12)
 
 
+def test_p_6_every_total_past_the_top_row_keeps_its_mass_in_the_fast_path() -> None:
+    """P-6: a total however far past the top row still lands there (DEC-870); the fast path
+    used to drop every landing past 10**9 points, leaving a shot at +10**12 only its fumbles."""
+    from firefight.trace import Modifier
+
+    for extra in (999, 10**12):
+        push = (Modifier(value=extra, label="GM", rule=None),)
+        dist = aimed_shot_exact(AimedShot(weapon="glock-17", ob=65, distance_ft=40, extra=push))
+        assert dist.mass + dist.cut_off == pytest.approx(1.0, abs=1e-12)
+        assert dist.probability(lambda v: v.severity == "E") == pytest.approx(0.97)
+
+
 MONTE_CARLO_CASES = [
     AimedShot(weapon="glock-17", ob=65, distance_ft=40, armor="BA II"),
     AimedShot(weapon="sks-46", ob=120, distance_ft=150, armor="BA III", ammo="armor-piercing"),

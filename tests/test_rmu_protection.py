@@ -889,3 +889,29 @@ def test_protection_options_on_the_command_line() -> None:
         app, [*base, "--armor", "BA IV", "--armor-broken", "--rolls", "60", "--json"]
     )
     assert broken.exit_code == 0 and '"column": "AT 1"' in broken.stdout
+
+
+@pytest.mark.parametrize(
+    ("given", "named"),
+    [
+        ({"armor_damage": -20}, "--armor-damage is"),
+        ({"armor_quality": 10, "armor_broken": True}, "--armor-quality and --armor-broken are"),
+        ({"naked": "AT 5"}, "--naked is"),
+        ({"armor": "AT 5", "armor_damage": -20}, "--armor-damage is"),
+    ],
+)
+def test_dec_875_ballistic_armor_figures_for_a_target_in_none_are_refused(
+    given: dict[str, object], named: str
+) -> None:
+    """DEC-875 (RMU-ARM-1): `rmu shoot --armor-damage -20` with no BA class fired the bare
+    AT 1 column and read the breakage total nowhere; each such figure is refused, naming it."""
+    from firefight.declarations import declare
+    from firefight.rulesets.rmu.shot_options import ShotOptions
+
+    options = declare(ShotOptions, weapon="glock-17", ob=65, distance=40, **given)
+    with pytest.raises(RuleRefusal, match=f"^RMU-ARM-1: {named} for ballistic body armor"):
+        options.build()
+    worn = {**given, "armor": "BA II"}
+    assert declare(ShotOptions, weapon="glock-17", ob=65, distance=40, **worn).build().armor == (
+        "BA II"
+    )

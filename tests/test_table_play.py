@@ -945,6 +945,23 @@ def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
     assert session.prompt() == "round 1 · Mara (3 AP) › "
 
 
+def test_dec_877_words_after_a_session_command_that_reads_none_are_refused(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """DEC-877: `undo 3` took back the last record, not #3; words after a command that reads
+    none are refused, and nothing changes."""
+    session = Session(service, "raid", confirm=lambda q: False)
+    session.handle("Mara moves -8,6")
+    head = len(service.log("raid"))
+    for line in ("undo 3", "redo it", "next now", "log 5", "why x", "show nonsense", "rolls"):
+        capsys.readouterr()
+        assert session.handle(line)
+        assert "error: '" in capsys.readouterr().out, line
+    assert len(service.log("raid")) == head
+    session.handle("undo")
+    assert len(service.log("raid")) == head + 1
+
+
 def test_completion_offers_people_verbs_options_and_weapons(service: EncounterService) -> None:
     completer = SessionCompleter(Session(service, "raid", confirm=lambda q: False))
     assert "Mara" in completer.candidates([]) and "next" in completer.candidates([])

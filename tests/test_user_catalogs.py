@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from catalog_support import install
 from firefight.cli.app import app
-from firefight.encounter.scenario import ScenarioError, load_scenario
+from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
 from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
@@ -157,6 +157,19 @@ def test_a_user_template_and_an_unknown_one(home: Path, tmp_path: Path) -> None:
         load_scenario(folder / "scenario.toml")
 
 
+def test_dec_872_a_scenario_sent_as_text_takes_the_user_s_templates(home: Path) -> None:
+    """DEC-872: a scenario read from text (the web table's own file) skipped its templates, so
+    a combatant taking one was refused for the fields the template gives ("hits: Field
+    required"), or its weapons silently left out; it reads the user's catalogs as a file
+    does, and an unknown template is refused with the closest."""
+    install(home, MINE.read_text())
+    text = ALLEY.read_text().replace('template = "lookout"', 'template = "thug"')
+    people = {c["name"]: c for c in parse_scenario(text, "the scenario").data["combatant"]}
+    assert people["Tony"]["hits"] == 40 and people["Tony"]["weapon"][0]["weapon"] == "snub-38"
+    with pytest.raises(ScenarioError, match="the scenario, combatant 2, template: no template"):
+        parse_scenario(text.replace('"thug"', '"thugg"'), "the scenario")
+
+
 CPR_ROW = """
 [catalog]
 ruleset = "cpr"
@@ -184,4 +197,12 @@ def test_cpr_takes_user_weapons_by_key_and_by_name(home: Path) -> None:
     assert "heavy-pistol" in data.weapons
     install(home, CPR_ROW.replace("rof = 1", 'rof = "many"'))
     with pytest.raises(TableDataError, match=r"mine.toml, weapon 1, rof: "):
+        CprData().weapons  # noqa: B018
+
+
+def test_dec_876_a_cpr_weapon_rolling_past_the_pool_limit_is_named(home: Path) -> None:
+    """DEC-876: `damage_d6 = 5000` was taken and refused at every shot with no file or row;
+    the row is refused as it is read."""
+    install(home, CPR_ROW.replace("damage_d6 = 3", "damage_d6 = 5000"))
+    with pytest.raises(TableDataError, match=r"mine.toml, weapon 1, damage_d6: .* 1000"):
         CprData().weapons  # noqa: B018

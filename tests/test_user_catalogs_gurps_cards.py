@@ -60,6 +60,19 @@ def test_gur_core_1_a_bad_gurps_row_names_the_file_and_the_row(home: Path) -> No
         GurpsData().armor  # noqa: B018
 
 
+@pytest.mark.parametrize("damage", ["0d", "1001d-1", "9999d"])
+def test_dec_876_a_gurps_row_rolling_no_dice_or_past_the_pool_limit_is_named(
+    home: Path, damage: str
+) -> None:
+    """DEC-876: `damage = "9999d"` was taken, refused at every shot and left `odds gurps
+    shoot` running without end; `"0d"` rolled nothing. Each is refused naming the row."""
+    path = install(home, GURPS.read_text().replace('damage = "2d-1"', f'damage = "{damage}"'))
+    with pytest.raises(TableDataError, match=rf"^{path}, weapon 1: '{damage}' rolls \d+ dice"):
+        GurpsData().weapons  # noqa: B018
+    install(home, GURPS.read_text().replace('damage = "2d-1"', 'damage = "1000d"'))
+    assert GurpsData().weapon("snub-38").damage == "1000d"
+
+
 def test_crd_wpn_1_a_user_weapon_and_armor_join_the_cards_lists(home: Path) -> None:
     install(home, CARDS.read_text())
     data = cards_data()

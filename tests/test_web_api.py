@@ -225,6 +225,65 @@ def test_create_act_show_log_undo(client: TestClient) -> None:
     assert log[1]["undone_by"] == 3
 
 
+def test_dec_873_can_act_names_who_still_has_some_of_their_turn(client: TestClient) -> None:
+    """DEC-873: the turn panel's "Can act" listed everyone up, Lev with his round-1 AP lost to
+    being flat-footed (R-5) and Mara with hers spent among them; it names those with some of
+    their turn left, in the order they act, and never a combatant hidden from a player."""
+    new(client, example="warehouse")
+    shown = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    assert shown["can_act"] == ["Mara", "Viktor", "Jonah"]
+    client.post(
+        "/api/encounters/raid/act", json={"line": "Mara waits"}, headers=auth(GM)
+    ).raise_for_status()
+    client.put(
+        "/api/encounters/raid/table",
+        json={"hidden": ["Viktor"], "opened": [], "players_act": False, "players_roll": False},
+        headers=auth(GM),
+    ).raise_for_status()
+    players = client.get("/api/encounters/raid/players", headers=auth(GM)).json()["players"]
+    jonah = next(p["token"] for p in players if p["character"] == "Jonah")
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["can_act"] == [
+        "Viktor",
+        "Jonah",
+    ]
+    assert client.get("/api/encounters/raid", headers=auth(jonah)).json()["can_act"] == ["Jonah"]
+
+
+def test_dec_878_a_player_reads_no_outcome_of_what_befell_someone_hidden(
+    client: TestClient,
+) -> None:
+    """DEC-878: Mara's shot misses Viktor and flies on into Pavel, hidden from the players: its
+    outcome word, "hit", told Mara's player (and Jonah's log) of a body their map does not
+    show. They read "something unseen happens"; the GM reads "hit"; unhidden, so do they."""
+    new(client, example="warehouse")
+    client.put(
+        "/api/encounters/raid/table",
+        json={"hidden": ["Pavel"], "opened": [], "players_act": True, "players_roll": True},
+        headers=auth(GM),
+    ).raise_for_status()
+    players = client.get("/api/encounters/raid/players", headers=auth(GM)).json()["players"]
+    token = {p["character"]: p["token"] for p in players}
+    reply = client.post(
+        "/api/encounters/raid/act",
+        json={"line": "Mara shoots Viktor --ap 3", "dice": {"rolls": [20, 99, 60, 50]}},
+        headers=auth(token["Mara"]),
+    )
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["outcome"] == "something unseen happens"
+
+    def last(who: str) -> Any:
+        return client.get("/api/encounters/raid/log", headers=auth(who)).json()["records"][-1]
+
+    assert last(token["Jonah"])["outcome"] == "something unseen happens"
+    assert last(GM)["result"]["outcome"] == "hit"
+    client.put(
+        "/api/encounters/raid/table",
+        json={"hidden": [], "opened": [], "players_act": True, "players_roll": True},
+        headers=auth(GM),
+    ).raise_for_status()
+    assert last(token["Jonah"])["outcome"] == "hit"
+
+
 def test_dec_704_the_api_answers_with_the_time_the_store_wrote(client: TestClient) -> None:
     """An act's, a GM command's and an undo's answer carry their record's ``recorded_at`` as
     the log reads it back, not an empty string."""

@@ -30,6 +30,7 @@ __all__ = [
     "MAX_EXPLOSIONS",
     "MAX_FIGHTS",
     "MAX_FILE_BYTES",
+    "MAX_GM_MOD",
     "MAX_GM_MODS",
     "MAX_NAME",
     "MAX_NESTING",
@@ -68,6 +69,9 @@ MAX_NUMBER = 1_000_000_000
 MAX_DIGITS = 12
 #: A GM's own modifiers (``--mod VALUE:LABEL``) one command may take, in every ruleset.
 MAX_GM_MODS = 12
+#: The largest VALUE of one such modifier where a ruleset sets none smaller: an OB's bound
+#: (DEC-870; gurps and cards take 99, DEC-819).
+MAX_GM_MOD = 999
 #: Points of one ``odds sweep`` grid.
 MAX_SWEEP_POINTS = 100_000
 #: Monte Carlo samples of one estimate, and of one sweep's points together (DEC-673).

@@ -67,6 +67,16 @@ def _command(target: Any, name: str) -> click.Command:
     return command
 
 
+def _group_words(ctx: click.Context) -> str:
+    """The group's words after the program's name (``odds sweep``), however it was started:
+    the command path begins ``python -m firefight`` when run as a module."""
+    words = []
+    while ctx.parent is not None:
+        words.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join(reversed(words))
+
+
 class LazyGroup(TyperGroup):
     """A typer group whose ``lazy`` subcommands load on first use. ``more`` (set per instance)
     lists further lazy subcommands found at run time, such as the installed rulesets'."""
@@ -96,7 +106,7 @@ class LazyGroup(TyperGroup):
         if entry.offered is not None and not entry.offered():
             there = ", ".join(self.list_commands(ctx))
             raise click.exceptions.UsageError(
-                f"{cmd_name} has no '{ctx.command_path}' commands; these do: {there}.", ctx
+                f"{cmd_name} has no '{_group_words(ctx)}' commands; these do: {there}.", ctx
             )
         if self._listing:
             # Help only needs a name and a line: a stand-in, so that --help imports nothing.

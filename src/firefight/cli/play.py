@@ -39,7 +39,7 @@ from firefight.scene.lines import OptionKind, Verb
 from firefight.scene.state import EncounterState
 from firefight.service import Applied, Current, EncounterService
 from firefight.store.base import ConflictError
-from firefight.text import printable
+from firefight.text import printable, quoted
 
 __all__ = [
     "SESSION_COMMANDS",
@@ -190,6 +190,7 @@ class Session:
         # A word of the session's is the session's unless it names someone with more to say
         # (alone it cannot be an action: someone added as "next" would end no round).
         if command in SESSION_COMMANDS and (not rest or state.find(text.split()[0]) is None):
+            _refuse_unread(command, rest)
             getattr(self, f"_{command}")(rest)
         elif is_gm_line(text, state):
             self._applied(self.service.gm(self.name, text, expected_head=self.head))
@@ -242,13 +243,15 @@ class Session:
         self._applied(self.service.redo_next(self.name, expected_head=self.head))
 
     def _rolls(self, rest: str) -> None:
+        if not rest:
+            raise FirefightError("'rolls' takes the faces to use next, e.g. 'rolls 97,45'.")
         self.scripted = read_faces(rest, "rolls")
         console.print(f"the next action or round uses your dice: {list(self.scripted)}")
 
     # --- looking ------------------------------------------------------------------------------
 
     def _show(self, rest: str) -> None:
-        show_state(self.name, self.state, compact=rest.strip().lower().startswith("c"))
+        show_state(self.name, self.state, compact=bool(rest))
 
     def _log(self, rest: str) -> None:
         show_records(self.service.log(self.name), trace=False)
@@ -289,6 +292,19 @@ class Session:
             # What `set NAME FIGURE N` takes here: a wrong one was the only way to find out.
             listed = ", ".join(figures)
             console.print(escape(f"  {ruleset.name} figures for set NAME FIGURE N: {listed}"))
+
+
+#: The session's words that take nothing after them, and ``show``'s one word.
+_BARE = frozenset({"next", "undo", "redo", "log", "trace", "why"})
+
+
+def _refuse_unread(command: str, rest: str) -> None:
+    """Words after a command that reads none are refused, not dropped: ``undo 3`` took back
+    the last record, not #3, and ``show nonsense`` showed the whole table (DEC-877)."""
+    if command in _BARE and rest:
+        raise FirefightError(f"'{command}' takes nothing after it, not {quoted(rest)}.")
+    if command == "show" and rest and not "compact".startswith(rest.lower()):
+        raise FirefightError(f"'show' takes nothing or 'compact', not {quoted(rest)}.")
 
 
 def _verb_named(typed: str, verbs: Sequence[Verb]) -> Verb:

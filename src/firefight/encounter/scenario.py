@@ -120,6 +120,13 @@ class BarrierModel(DataModel):
     # cpr's cover with HP (C-13): material and thickness, e.g. "concrete thick".
     cover: str | None = Field(default=None, min_length=1)
 
+    @model_validator(mode="after")
+    def _a_length(self) -> BarrierModel:
+        # A barrier is the segment between its ends: one of no length covers nobody (DEC-874).
+        if tuple(self.start) == tuple(self.end):
+            raise ValueError("a barrier runs between two different points; 'from' is 'to'")
+        return self
+
 
 class StepModel(DataModel):
     """One scripted step: an action line, the next round, or an undo; with its dice."""
@@ -531,9 +538,12 @@ def _tactics_checked(scenario: Scenario, text: str) -> Scenario:
 
 
 def parse_scenario(text: str, label: str = "scenario") -> Scenario:
-    """Parse and validate scenario TOML text."""
+    """Parse and validate scenario TOML text, its templates read from the user's catalogs
+    (it has no folder to hold a ``catalog.toml`` of its own, DEC-872)."""
+    from firefight.encounter.templates import with_templates
+
     try:
-        data = parse_toml(text, label)
+        data = with_templates(parse_toml(text, label), label, None)
     except TableDataError as exc:
         # A template's row is named in the catalog that holds it, not in the scenario.
         raise ScenarioError(exc.file, exc.where, exc.problem) from None
@@ -548,7 +558,7 @@ def load_scenario(path: Path | str) -> Scenario:
     label = str(path)
     try:
         text = read_text(path)
-        data = with_templates(parse_toml(text, label), path)
+        data = with_templates(parse_toml(text, label), label, path.parent)
     except TableDataError as exc:
         # A template's row is named in the catalog that holds it, not in the scenario.
         raise ScenarioError(exc.file, exc.where, exc.problem) from None

@@ -78,17 +78,19 @@ def scenario_templates(
     return ruleset, rows
 
 
-def _templates(path: Path, ruleset: str, known: tuple[str, ...]) -> dict[str, UserRow]:
+def _templates(folder: Path | None, ruleset: str, known: tuple[str, ...]) -> dict[str, UserRow]:
     rows = user_rows(ruleset, TEMPLATE_KIND, known)
-    beside = path.parent / SCENARIO_CATALOG
-    if beside.is_file():
+    beside = None if folder is None else folder / SCENARIO_CATALOG
+    if beside is not None and beside.is_file():
         rows = [*rows, *scenario_templates(beside, {ruleset: known})[1]]
     # The scenario's own catalog last: its templates win.
     return {_name(row).lower(): row for row in rows}
 
 
-def with_templates(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    """The scenario ``data`` (read from ``path``) with every combatant's template filled in."""
+def with_templates(data: Mapping[str, Any], label: str, folder: Path | None) -> dict[str, Any]:
+    """The scenario ``data`` (``label`` in errors) with every combatant's template filled in,
+    from the ``catalog.toml`` in the scenario's ``folder`` when it has one, else from the
+    user's catalogs alone (a scenario sent as text, on the web table: DEC-872)."""
     people = data.get("combatant")
     header = data.get("scenario")
     if not isinstance(people, list) or not any(
@@ -100,7 +102,7 @@ def with_templates(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
     ruleset = find_ruleset(str(header.get("ruleset"))) if isinstance(header, dict) else None
     if ruleset is None:
         return dict(data)
-    templates = _templates(path, ruleset.name, ruleset.user_catalog_kinds())
+    templates = _templates(folder, ruleset.name, ruleset.user_catalog_kinds())
     filled = []
     for number, person in enumerate(people, start=1):
         if not isinstance(person, dict) or "template" not in person:
@@ -115,7 +117,7 @@ def with_templates(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
                 else ("no catalog holds templates (firefight catalog list)")
             )
             raise TableDataError(
-                str(path), f"combatant {number}, template", f"no template {wanted!r}; {said}"
+                label, f"combatant {number}, template", f"no template {wanted!r}; {said}"
             )
         own = {k: v for k, v in person.items() if k != "template"}
         filled.append(fill(own, row.data))

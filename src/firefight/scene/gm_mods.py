@@ -11,7 +11,7 @@ import re
 
 from firefight.declarations import DeclarationError
 from firefight.errors import RuleRefusal
-from firefight.limits import MAX_DIGITS
+from firefight.limits import MAX_DIGITS, MAX_GM_MOD
 from firefight.scene.actions import ACTION_RULE
 from firefight.text import quoted
 from firefight.trace import Modifier
@@ -19,23 +19,33 @@ from firefight.trace import Modifier
 __all__ = ["option_mod", "read_mod"]
 
 
-def option_mod(text: str, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> Modifier:
-    """A GM's modifier written ``VALUE:LABEL`` (``-2:smoke``) on an action line; it cites no
-    rule. ``example`` is one on the ruleset's own scale, for the refusal under ``rule``."""
-    problem = _mod_problem(text, example, None)
+def option_mod(
+    text: str, rule: str = ACTION_RULE, *, example: str = "-2:smoke", most: int = MAX_GM_MOD
+) -> Modifier:
+    """A GM's modifier written ``VALUE:LABEL`` (``-2:smoke``) on an action line, at most
+    ``most`` either way, as the ruleset's command takes it (DEC-870); it cites no rule.
+    ``example`` is one on the ruleset's own scale, for the refusal under ``rule``.
+
+    >>> option_mod("+1000:luck").value
+    Traceback (most recent call last):
+    ...
+    firefight.errors.RuleRefusal: ENC-ACTION: --mod takes VALUE:LABEL with VALUE -999 to 999, \
+e.g. '-2:smoke', not '+1000:luck'.
+    """
+    problem = _mod_problem(text, example, most)
     if problem is not None:
         raise RuleRefusal(rule, f"--mod {problem}")
     return _gm_modifier(text)
 
 
-def read_mod(text: str, *, example: str = "-2:smoke", most: int | None = None) -> Modifier:
+def read_mod(text: str, *, example: str = "-2:smoke", most: int = MAX_GM_MOD) -> Modifier:
     """A GM's modifier a command's ``--mod`` gives, read as :func:`option_mod` reads a line's:
-    ``VALUE:LABEL``, at most ``most`` either way when given (every ruleset's commands read it
-    here). A :class:`DeclarationError` naming ``--mod`` otherwise.
+    ``VALUE:LABEL``, at most ``most`` either way (every ruleset's commands read it here). A
+    :class:`DeclarationError` naming ``--mod`` otherwise.
 
     >>> read_mod("+2:spotter").render(), read_mod("-1").render()
     ('   +2  spotter', '   -1  GM modifier')
-    >>> read_mod("+1000:luck", most=999)
+    >>> read_mod("+1000:luck")
     Traceback (most recent call last):
     ...
     firefight.declarations.DeclarationError: --mod: takes VALUE:LABEL with VALUE -999 to 999, \
@@ -47,16 +57,13 @@ e.g. '-2:smoke', not '+1000:luck'.
     return _gm_modifier(text)
 
 
-def _mod_problem(text: str, example: str, most: int | None) -> str | None:
+def _mod_problem(text: str, example: str, most: int) -> str | None:
     """What is wrong with ``text`` as ``VALUE:LABEL`` (None: nothing); the value's digits are
     bounded so that a huge one is not even converted."""
     value = text.partition(":")[0].strip()
-    if re.fullmatch(rf"[+-]?\d{{1,{MAX_DIGITS}}}", value) and (
-        most is None or abs(int(value)) <= most
-    ):
+    if re.fullmatch(rf"[+-]?\d{{1,{MAX_DIGITS}}}", value) and abs(int(value)) <= most:
         return None
-    bound = f" with VALUE -{most} to {most}" if most is not None else ""
-    return f"takes VALUE:LABEL{bound}, e.g. {example!r}, not {quoted(text)}."
+    return f"takes VALUE:LABEL with VALUE -{most} to {most}, e.g. {example!r}, not {quoted(text)}."
 
 
 def _gm_modifier(text: str) -> Modifier:

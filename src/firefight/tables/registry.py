@@ -225,12 +225,18 @@ class TableSet(Mapping[str, DataTable]):
         entry = self.entry(name)
         if isinstance(entry.table, kind):
             return entry.table
+        # Said by the kind's own name ("attack"), as the table files and `tables list` say it.
+        wanted = next((k.name for k in self.kinds if k.type is kind), kind.__name__)
         if entry.origin == "shipped":
-            raise TableDataError(name, "[table] kind", f"expected a {kind.__name__}")
+            raise TableDataError(
+                name,
+                "[table] kind",
+                f"{name!r} is {_an(entry.kind.name)} table, not {_an(wanted)} table",
+            )
         raise TableDataError(
             entry.origin,
             "[table] kind",
-            f"your {name!r} is {_an(entry.kind.name)} table, not the {kind.__name__} the rules "
+            f"your {name!r} is {_an(entry.kind.name)} table, not the {wanted} table the rules "
             f"need; fix it or remove it with 'firefight tables remove {name} --ruleset "
             f"{self.ruleset}'",
         )

@@ -60,6 +60,7 @@ from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     hover_details,
+    player_outcome,
     rows_view,
     seen_refusal,
     seen_state,
@@ -646,7 +647,8 @@ def create_app(server: Server) -> FastAPI:
         reply = _applied(applied, info, dice.unused)
         if not scope.is_gm:
             # A player hears what their action came to, not the figures behind it.
-            outcome = reply["result"]["outcome"]
+            unseen = server.tables.get(name).hidden - {scope.character}
+            outcome = player_outcome(applied.record, reply["result"]["outcome"], unseen)
             reply = {"encounter": name, "head": head, "text": text, "outcome": outcome}
         return _json(reply)
 

@@ -18,7 +18,7 @@ from typing import Any
 from firefight.cli.encounter import record_json, state_json
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
-from firefight.encounter.turns import decided, example_now, next_up
+from firefight.encounter.turns import decided, example_now, next_up, unspent
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
@@ -152,7 +152,8 @@ def state_view(
         "initiative": [
             shown for g in state.initiative if (shown := [n for n in g if seen.find(n)])
         ],
-        "can_act": [c.name for c in seen.combatants if c.in_fight()],
+        # Who can still act this round, as the turn panel says (DEC-873): not everyone up.
+        "can_act": [n for n, _ in unspent(state, ruleset) if seen.find(n)],
         "up": turn_words(next_up(state, ruleset), state, scope, settings),
         # DEC-810 at the table (DEC-847): said as the scene the token's holder sees reads it.
         "decided": decided(seen),
@@ -215,6 +216,20 @@ def undone_by(records: Sequence[LogRecord]) -> dict[int, int]:
     return {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
 
 
+#: What a player reads of what an action came to when it befell someone hidden from them.
+UNSEEN = "something unseen happens"
+
+
+def player_outcome(record: LogRecord, outcome: object, hidden: frozenset[str]) -> object:
+    """The outcome word a player reads of ``record``: the action's own, unless it befell
+    someone ``hidden`` from them. The word is the whole action's: a shot that missed the one
+    named and flew on into a hidden bystander read "hit", telling of a body the player's map
+    does not show (DEC-878)."""
+    if any(getattr(e, "target", None) in hidden for e in record.events):
+        return UNSEEN
+    return outcome
+
+
 def player_entry(
     record: LogRecord,
     fields: dict[str, Any],
@@ -225,6 +240,8 @@ def player_entry(
     """A record as a player's log shows it (``fields``: :func:`player_fields`): a line that names
     a ``hidden`` combatant other than the player's own only as something unseen."""
     entry = dict(fields)
+    if record.kind == "action" and "outcome" in entry:
+        entry["outcome"] = player_outcome(record, entry["outcome"], hidden - {scope.character})
     if _names_hidden(record.text, hidden - {scope.character}):
         entry["text"] = "something unseen happens"
     elif record.kind == "gm":

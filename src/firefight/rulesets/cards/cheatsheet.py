@@ -54,9 +54,9 @@ def _named(group: str, key: str, shares: dict[str, float]) -> str:
 
 
 def _compensation(data: CardsData) -> Section:
+    figures = data.modifiers
     rows = tuple(
-        (k.replace("-", " "), f"{low}-{high}")
-        for k, (low, high) in data.modifiers.compensation.items()
+        (k.replace("-", " "), figures.compensation_points(k)) for k in figures.compensation
     )
     return Section(
         title="Recoil compensation (CRD-MODE-2)", columns=("device", "points"), rows=rows

@@ -217,6 +217,15 @@ class ModifierFigures(DataModel):
         met = [k for k, least in self.cover_share.items() if share >= least]
         return max(met, key=lambda k: self.cover[k], default="none")
 
+    def compensation_points(self, device: str) -> str:
+        """A device's compensation as the table gives it: ``2`` or ``1-3``.
+
+        >>> cards_data().modifiers.compensation_points("tripod")
+        '3'
+        """
+        low, high = self.compensation[device]
+        return str(low) if low == high else f"{low}-{high}"
+
 
 #: A figure of an armor row, one per level of damage: none is negative (DEC-672).
 _Figure = Annotated[int, Field(ge=0)]

@@ -86,10 +86,8 @@ def _wounds() -> Sequence[str]:
 
 
 def _compensation_help() -> str:
-    devices = ", ".join(
-        f"{name} {low}" if low == high else f"{name} {low}-{high}"
-        for name, (low, high) in cards_data().modifiers.compensation.items()
-    )
+    figures = cards_data().modifiers
+    devices = ", ".join(f"{k} {figures.compensation_points(k)}" for k in figures.compensation)
     return f"Recoil compensation of added devices ({devices})."
 
 

@@ -1669,7 +1669,8 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     wound = data.figures.wounds[wound_of(c).value]
     penalty = f" {wound.action_penalty}" if wound.action_penalty else ""
     notes = [data.injuries.injury(k).label for k in own.injuries]
-    if own.must_take_cover:
+    # A Move owed to cover is owed by someone who can move: the dead and the out owe none.
+    if own.must_take_cover and c.can_act():
         fire = f" from {' and '.join(own.cover_from)}" if own.cover_from else ""
         notes.append(f"must take cover{fire}")
     if own.shield:

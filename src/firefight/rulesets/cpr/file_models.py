@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from firefight.limits import MAX_POOL_DICE
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.injuries import Applies, InjuryTable
 from firefight.rulesets.cpr.weapons import WeaponKind
@@ -77,7 +78,8 @@ class WeaponModel(DataModel):
     name: str
     kind: WeaponKind
     skill: str
-    damage_d6: int = Field(ge=1)
+    # A pool past the limit is refused where it is rolled; named here, with its row (DEC-876).
+    damage_d6: int = Field(ge=1, le=MAX_POOL_DICE)
     rof: int = Field(ge=1, le=2)
     range_row: str | None = None
     magazine: int | None = Field(default=None, ge=1)
@@ -114,7 +116,7 @@ class _ResistModel(DataModel):
     stat: Literal["WILL"]
     skill: str
     dv: int
-    damage_d6: int = Field(default=0, ge=0)
+    damage_d6: int = Field(default=0, ge=0, le=MAX_POOL_DICE)
     unconscious: bool = False
 
     @model_validator(mode="after")
@@ -226,7 +228,7 @@ class _Stabilize(DataModel):
 
 class _AutofireFigures(DataModel):
     bullets: int = Field(ge=1)
-    damage_d6: int = Field(ge=1)
+    damage_d6: int = Field(ge=1, le=MAX_POOL_DICE)
     skill: str
 
 

@@ -150,7 +150,7 @@ def _whole(text: str, option: str, low: int, high: int, what: str) -> int:
 def parse_mod(text: str) -> Modifier:
     """``VALUE:LABEL``, e.g. ``-2:smoke``, VALUE -999 to 999 (DEC-188;
     :func:`~firefight.scene.gm_mods.read_mod`, every ruleset's reading)."""
-    return read_mod(text, most=999)
+    return read_mod(text)
 
 
 def parse_health(text: str, option: str) -> Health:

@@ -7,6 +7,11 @@ DiceFormula(dice=2, adds=-1)
 '1d+4'
 >>> DiceFormula.parse("1d+4").mean
 7.5
+>>> DiceFormula.parse("0d")
+Traceback (most recent call last):
+...
+firefight.errors.FirefightError: '0d' rolls 0 dice; a damage formula rolls 1 to 1,000 \
+(README, Limits)
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from firefight.errors import FirefightError
+from firefight.limits import MAX_POOL_DICE
 
 __all__ = ["DiceFormula", "MuscleFormula"]
 
@@ -34,7 +40,15 @@ class DiceFormula:
         found = _DICE.match(text.strip())
         if found is None:
             raise FirefightError(f"{text!r} is not a damage formula like 2d-1")
-        return cls(dice=int(found[1]), adds=int(found[2] or 0))
+        dice = int(found[1])
+        # A catalog row's formula is rolled as a pool: none rolls nothing, and past the pool
+        # limit a shot is refused and its odds never end (DEC-876).
+        if not 1 <= dice <= MAX_POOL_DICE:
+            raise FirefightError(
+                f"{text!r} rolls {dice} dice; a damage formula rolls 1 to {MAX_POOL_DICE:,} "
+                "(README, Limits)"
+            )
+        return cls(dice=dice, adds=int(found[2] or 0))
 
     @property
     def mean(self) -> float:

@@ -124,6 +124,7 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo, data: GurpsDat
             "Hard cover changes the shot here only for APE rounds; give the cover as a "
             "posture or cover modifier.",
         )
+    _refuse_unread(shot)
     if shot.powder != "normal" and not weapon.black_powder:
         raise RuleRefusal("GUR-RELOAD-1", f"A {weapon.name} does not load loose black powder.")
     weapon.check_barrel(shot.barrel)
@@ -160,6 +161,27 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo, data: GurpsDat
         )
     if shot.hesitate and shot.aim:
         raise RuleRefusal("GUR-LOC-1", "Hesitating only matters on a snap shot (no aiming).")
+
+
+def _refuse_unread(shot: Shoot) -> None:
+    """A figure given for a rule the shot does not call on would change nothing, so the odds
+    or the roll would be those of a shot the asker did not mean (DEC-871)."""
+    if shot.defense == "none" and shot.defense_value:
+        raise RuleRefusal(
+            "G-3",
+            f"A defense score of {shot.defense_value} counts only with a defense: give --defense "
+            "dodge, block or parry.",
+        )
+    if shot.moving == "no" and (shot.pace or shot.bad_terrain):
+        given = "a pace" if shot.pace else "bad terrain"
+        raise RuleRefusal(
+            "GUR-MOVE-1", f"{given.capitalize()} counts only firing on the move: give --moving."
+        )
+    if not shot.indirect and (shot.overhead or shot.no_room):
+        given = "an overhead obstruction" if shot.overhead else "no room overhead"
+        raise RuleRefusal(
+            "GUR-IND-1", f"{given[0].upper()}{given[1:]} counts only for a lob: give --indirect."
+        )
 
 
 def aim_on_the_move_barred(

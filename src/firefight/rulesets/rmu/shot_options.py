@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from firefight.declarations import DeclarationError, param
+from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.geometry import CoverGrade, Size
 from firefight.limits import MAX_GM_MODS
@@ -205,6 +206,7 @@ class ShotOptions:
     def build(self) -> AimedShot:
         """The declaration the options describe (refusing a bad cover or screen as the rules
         do)."""
+        self._refuse_armor_unworn()
         kindred = _kindred_names(self.kindred_bystander, self.shielder, self.ally)
         return AimedShot(
             weapon=self.weapon,
@@ -231,6 +233,30 @@ class ShotOptions:
             situational=self.situation,
             extra=tuple(parse_mod(m) for m in self.mod),
         )
+
+    def _refuse_armor_unworn(self) -> None:
+        """The figures of ballistic armor given for a target in none were read by nothing, so
+        the roll was a bare target's, not the one asked about (DEC-875)."""
+        if self.armor not in NAKED_COLUMNS:
+            return
+        given = [
+            option
+            for option, set_ in (
+                ("--naked", self.naked != NAKED_COLUMNS[0]),
+                ("--armor-damage", self.armor_damage != 0),
+                ("--armor-quality", self.armor_quality != 0),
+                ("--armor-broken", self.armor_broken),
+            )
+            if set_
+        ]
+        if given:
+            ba = ba_classes()
+            raise RuleRefusal(
+                "RMU-ARM-1",
+                f"{' and '.join(given)} {'is' if len(given) == 1 else 'are'} for ballistic "
+                f"body armor, and the target wears none ({self.armor}): give --armor {ba[0]} "
+                f"to {ba[-1]}.",
+            )
 
 
 class DefenderOptions(Protocol):

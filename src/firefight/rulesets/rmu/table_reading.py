@@ -42,7 +42,9 @@ def d100_rows(rows: Iterable[dict[str, Any]], label: str) -> Iterator[tuple[str,
         low, high = row["low"], row["high"]
         where = f"row {number} ({low}-{high})"
         if low != expected or high < low:
-            raise TableDataError(label, where, f"expected a band starting at {expected}")
+            # The fault may be the row before's end: say where that one stopped.
+            after = f", as row {number - 1} ends at {expected - 1}" if number > 1 else ""
+            raise TableDataError(label, where, f"expected a band starting at {expected}{after}")
         expected = high + 1
         yield where, row
     if expected != 101:

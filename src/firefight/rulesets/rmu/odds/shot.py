@@ -318,7 +318,9 @@ class _Body:
         top = int(self.highs[-1])
         edges = top + _POINTS_PER_BONUS * np.arange(_BONUS_CLASSES, dtype=np.int64)
         above = cdf(edges[None, :] - m)
-        bonus = np.diff(above, axis=1, append=cdf(np.array([[10**9]], dtype=np.int64) - m))
+        # The last class runs to the roll's top, however far the modifiers carry it.
+        everything = np.full((len(m), 1), cum[-1])
+        bonus = np.diff(above, axis=1, append=everything)
         weights = rows[:, :, None] * self.uniform[None, None, :]
         weights[:, -1, :] += bonus @ self.bonus_bins
         fumbles = np.full(len(m), fumble_mass)
