@@ -185,6 +185,20 @@ def test_v1_below_a_steps_down_to_the_nearest_lower_row_of_the_same_location() -
     assert [row.label for _, row, _ in chest.cells] == ["01"]
 
 
+def test_v1_a_scene_reading_two_severities_lower_steps_down_twice_below_a() -> None:
+    """V-1 as a scenario option of 2: a B critical reads 2 lower, one past A; an A critical two
+    past A walks down the leg rows twice: 67-75 -> 36-45 -> 06-10 (RMU-BP-1's leg bands); from
+    36-45 the first step reaches 06-10 and the second finds no lower leg row: the 01 row."""
+    table = RmuData().tables.critical("ballistic-puncture")
+    twice = read_critical(table, 70, Severity.A, steps=2)
+    assert [(s, row.label) for s, row, _ in twice.cells] == [(Severity.A, "06-10")]
+    assert [row.label for _, row, _ in read_critical(table, 40, Severity.A, steps=2).cells] == [
+        "01"
+    ]
+    once = read_critical(table, 70, Severity.B, steps=2)  # B - 2 = one below A
+    assert [(s, row.label) for s, row, _ in once.cells] == [(Severity.A, "36-45")]
+
+
 def test_v1_a_compound_severity_steps_down_the_ladder() -> None:
     """P-7's F (E + A) one lower is E alone; G (E + B) is F (E + A)."""
     table = RmuData().tables.critical("ballistic-puncture")
