@@ -313,6 +313,17 @@ def test_rmu_bite_4_a_kindred_victims_hunger_rises_instead() -> None:
     assert sheet(fed.state, "Mara").hunger == 1 and sheet(fed.state, "Lucien").hunger == 2
 
 
+def test_rmu_bite_4_a_brutal_feed_on_a_kindred_raises_their_hunger_once_a_slake() -> None:
+    """RMU-BITE-4: each slake raises a vampire victim's Hunger by 1, and a Brutal Feed is three
+    slakes in one turn (DEC-362): Lucien goes from Hunger 1 to 4, while Mara (Hunger 2, Potence
+    roused at a calm 8) ends at 0."""
+    service = fight(vampire("Mara", 0, 0), vampire("Lucien", 0, 3, hunger=1))
+    service.act("k", "Mara bites Lucien --unaware --ap 2", Dice.scripted([97, 50, 50]))
+    fed = service.act("k", "Mara feeds on Lucien --brutal", Dice.scripted([8]))
+    assert [e.hunger for e in fed.record.events if isinstance(e, HungerChanged)] == [4]
+    assert sheet(fed.state, "Lucien").hunger == 4 and sheet(fed.state, "Mara").hunger == 0
+
+
 def test_rmu_bite_4_a_mortal_loses_10_plus_a_d10() -> None:
     """RMU-BITE-4: the die is a d10, so a 10 drains 10 + 10 = 20 aggravated hits."""
     service = close_pair()
