@@ -24,7 +24,7 @@ from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives_view import scene_lines
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_criticals import read_critical
-from firefight.rulesets.rmu.kindred_events import FinalDeath, PowerRoused, Staked
+from firefight.rulesets.rmu.kindred_events import BurningStarted, FinalDeath, PowerRoused, Staked
 from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
 from firefight.rulesets.rmu.scene_reading import defender
 from firefight.rulesets.rmu.severity import Severity
@@ -605,6 +605,23 @@ def test_v5_the_fire_burns_at_the_round_change_with_nothing_else_in_play() -> No
     done = RMU.initiative(state, Dice.scripted([50, *[5] * 10]))
     (crit,) = [e for e in done.events if isinstance(e, CriticalInflicted)]
     assert (crit.target, crit.roll) == ("Mara", 50)
+
+
+def test_v5_only_a_heat_critical_sets_a_kindred_alight_and_only_once() -> None:
+    """V-5, RMU-EXP-14: fire is what burns on. A 9 mm's Ballistic Puncture critical on a
+    Kindred (attack 99+40, critical 05: a D) lights nothing; a second Heat critical on a
+    Kindred already burning starts no second fire."""
+    shot = shot_at(vampire("Mara", 0, 30), [99, 40, 5])
+    assert [e.table for e in criticals(shot)] == ["ballistic-puncture"]
+    assert not [e for e in shot.record.events if isinstance(e, BurningStarted)]
+    assert not sheet(shot.state, "Mara").burning
+    state = burning_scene()
+    again = CriticalInflicted(
+        target="Mara", table="heat", severity="A", roll=60, location="arm",
+        effect=CriticalEffect(label="singed", hits=2), aggravated=True,
+    )  # fmt: skip
+    struck = Outcome(events=(again,), trace=Trace(()), result=Happened())
+    assert with_fire(state, struck).events == (again,)
 
 
 def test_v5_is_a_scenario_option() -> None:
