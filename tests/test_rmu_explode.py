@@ -458,6 +458,20 @@ def test_rmu_exp_10_the_noticing_rows_follow_data_md() -> None:
     assert explosive_data().noticing.provisional
 
 
+def test_rmu_exp_10_the_seen_hemisphere_ends_at_10_ft() -> None:
+    """RMU-EXP-10: what a combatant sees unasked is a 10 ft hemisphere. A grenade 10 ft in
+    front is inside it (no roll, 4 AP); 11 ft in front or 11 ft to the side is past it and
+    needs Perception first (DATA.md's stand-in rows)."""
+    from firefight.rulesets.rmu.noticing import noticing_row
+
+    edge = noticing_row(ORIGIN, 0.0, Point(x_ft=0, y_ft=10))
+    past = noticing_row(ORIGIN, 0.0, Point(x_ft=0, y_ft=11))
+    side = noticing_row(ORIGIN, 0.0, Point(x_ft=11, y_ft=0))
+    assert (edge.perception, edge.ap) == (False, 4)
+    assert (past.perception, past.penalty, past.ap) == (side.perception, side.penalty, side.ap)
+    assert (past.perception, past.penalty, past.ap) == (True, 0, 4)
+
+
 def test_rmu_exp_10_a_glance_is_minus_50_and_a_proper_look_costs_the_reaction() -> None:
     """Perception at 0 AP is -50; a 2 AP look spends half the round; what is left to react is
     the smaller of the row's AP and the round's."""
