@@ -258,7 +258,8 @@ def test_the_shipped_fragmentation_table_is_what_the_script_makes(generator: Mod
 
 
 def test_x_3_concussion_takes_b_in_the_casualty_band_on_impact_and_subdual() -> None:
-    """One d100 per target read on Ballistic Impact, the same roll on Subdual (DEC-301)."""
+    """One d100 per target read on Ballistic Impact, the same roll on Subdual (DEC-301); the
+    load's tables are RMU-EXP-8's, and armor is never asked."""
     out = _go("mk3a2", [_at(3, armor="BA IV")], [50, 44])
     crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
     assert [(c.table, c.severity, c.roll) for c in crits] == [
