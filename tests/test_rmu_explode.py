@@ -198,6 +198,17 @@ def test_rmu_exp_8_a_covered_area_reads_the_covered_clause_a_bare_one_the_bare()
             assert crit.effect.bleed == 0 and crit.effect.injury == 0
 
 
+def test_rmu_exp_8_dec_300_p_6_a_total_over_the_top_row_adds_to_the_critical_roll() -> None:
+    """DEC-300 with P-6: the fragmentation table tops out at 123-125; a total of 150 (roll
+    97 + 3 = 100, 30 Thrown ranks, kill band +20) is 25 over it, so the critical roll gains
+    ceil(25 / 5) = +5: a 62 (an arm, 56-65) reads as 67, a leg (67-75)."""
+    out = _go("m67", [_at(5)], [97, 3, 62], thrown_ranks=30)
+    bob = _people(out)["Bob"]
+    assert bob.total == 150
+    assert isinstance(bob.critical, BlastCritical)
+    assert (bob.critical.critical_roll, bob.critical.location) == (67, "leg")
+
+
 def test_rmu_exp_8_events_are_hits_and_criticals() -> None:
     out = _go("m67", [_at(5)], [80, 50])
     kinds = [type(e) for e in out.events]
