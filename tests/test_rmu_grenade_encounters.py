@@ -269,6 +269,17 @@ def test_rmu_exp_10_a_blind_man_sees_nothing_land() -> None:
     assert said == ["The m67 lies where Viktor cannot see it: 0 AP to react."]
 
 
+def test_rmu_exp_10_nobody_out_cold_notices_a_grenade_land() -> None:
+    """RMU-EXP-10: noticing is for who can react. Viktor, knocked out 15 ft past where the m67
+    lands, gets no row, no Perception roll and no AP to react; Ilya beside him, awake, looks."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 60), person("Ilya", 3, 60))
+    service.gm("g", "set Viktor unconscious")
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    landed = service.next_round("g", Dice.scripted([80, 80, *PAD]))
+    noticed = [e.target for e in landed.record.events if isinstance(e, GrenadeNoticed)]
+    assert "Viktor" not in noticed and "Ilya" in noticed
+
+
 # --- RMU-EXP-11: a dash to cover from a grenade --------------------------------------------------
 
 WALL = {"name": "wall", "from": [-10, 60], "to": [10, 60], "height_ft": 4, "material": "hard"}
