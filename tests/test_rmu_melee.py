@@ -230,6 +230,16 @@ def test_dec_348_a_vest_counts_as_an_at_against_blades(naked: str, vest: str, co
     assert melee_column(state.combatant("Viktor")) == column
 
 
+def test_p_6_a_melee_total_over_175_adds_to_the_critical_roll() -> None:
+    """P-6 in melee: roll 97 + 3 = 100 and OB 100 make 200 with the broadsword, read on the
+    173-175 row, 25 over it: +5 on the critical roll, so a 62 (an arm, 56-65) reads as 67, a
+    leg (67-75, RMU-BP-1's layout)."""
+    out = resolve_melee_attack(MeleeAttack(weapon="broadsword", ob=100), Dice.scripted([97, 3, 62]))
+    hit = blow(out)
+    assert out.result.total == 200
+    assert (hit.critical_roll, hit.location) == (67, "leg")
+
+
 # --- fumbles (RMU-GEN-8) -----------------------------------------------------------------------
 
 
