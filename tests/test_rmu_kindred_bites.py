@@ -223,13 +223,26 @@ def test_rmu_bite_3_lodged_fangs_hold_the_victim_who_escapes_only_by_a_grapple_c
 
 def test_rmu_bite_3_the_biters_strength_based_unarmed_opposes_the_tear() -> None:
     """RMU-BITE-3: the contest is opposed Strength-based Unarmed rolls, the biter's counting
-    too. Viktor 80 + 0 - the fangs' 50% hold (DEC-371); Mara 10 + her Strength bonus 30 = 40:
-    80 - 50 + (100 - 40) = 90, short of 101, so the fangs stay (without her Strength: 120)."""
+    too. Viktor 80 + 0 - the fangs' 50% hold (DEC-371) - the bite's -5 injury; Mara 10 + her
+    Strength bonus 30 = 40: 80 - 50 - 5 + (100 - 40) = 85, short of 101, so the fangs stay
+    (without her Strength: 115)."""
     service = close_pair(stats={"body_development": 25, "bmr_ft": 20, "strength": 30})
     service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
     kept = service.act("k", "Viktor tears free of Mara", Dice.scripted([80, 10]))
     assert not kept.record.summary["free"]
     assert fangs_in(kept.state, "Viktor", "Mara") is not None
+
+
+@pytest.mark.parametrize(("roll", "free"), [(91, True), (90, False)])
+def test_rmu_bite_3_dec_371_the_fangs_hold_at_50_percent(roll: int, free: bool) -> None:
+    """RMU-BITE-3 with DEC-371's 50% hold: Viktor's roll less the 50, less the bite's -5
+    injury, plus 100 - (Mara's 10 + her Strength 25) must reach 101 (M-3's Success):
+    91 - 50 - 5 + 65 = 101 tears free; 90 gives 100 and the fangs stay."""
+    service = close_pair(stats={"body_development": 25, "bmr_ft": 20, "strength": 25})
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    tried = service.act("k", "Viktor tears free of Mara", Dice.scripted([roll, 10]))
+    assert tried.record.summary["free"] is free
+    assert (fangs_in(tried.state, "Viktor", "Mara") is None) is free
 
 
 def test_rmu_bite_3_breaking_free_of_lodged_fangs_points_to_tearing_free() -> None:
