@@ -70,6 +70,8 @@ def test_v6_a_kindred_sheet_defaults_to_blood_potency_1_and_hunger_1() -> None:
     [
         ({"hunger": 3}, "kindred = true"),
         ({"kindred": True, "hunger": 6}, "less than or equal to 5"),
+        ({"kindred": True, "blood_potency": 11}, "less than or equal to 10"),
+        ({"kindred": True, "blood_potency": -1}, "greater than or equal to 0"),
         ({"kindred": True, "stats": {"celerity": 2}}, "disciplines.celerity"),
         ({"kindred": True, "disciplines": {"celerity": 6}}, "less than or equal to 5"),
     ],
