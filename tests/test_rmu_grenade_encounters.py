@@ -471,6 +471,18 @@ def test_rmu_exp_14_thermate_sets_alight_whom_it_gives_a_critical() -> None:
     assert fires == ["Viktor"]
 
 
+def test_rmu_exp_14_fragments_set_nobody_alight() -> None:
+    """RMU-EXP-14: fire is the incendiary's (and the Molotov's, RMU-EXP-13). The same throw
+    with an M67 gives Viktor a critical on Ballistic Shrapnel and lights nothing."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30), person("Sam", 0, 80))
+    service.act("g", "Mara throws m67 at 0,30", Dice.scripted([95]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, 50, *PAD]))
+    struck = [e.target for e in boom.record.events if isinstance(e, CriticalInflicted)]
+    assert "Viktor" in struck
+    assert not [e for e in boom.record.events if isinstance(e, ConditionStarted)]
+
+
 def test_rmu_exp_14_thermate_kept_off_by_full_impenetrable_cover_sets_nobody_alight() -> None:
     """RMU-EXP-14 with RMU-EXP-6: Ana stands 8 ft from the burst, in the casualty band, but a
     full-height vault wall stands between: the blast stops short of her (no critical), so the
