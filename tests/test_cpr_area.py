@@ -239,6 +239,20 @@ def test_c_8_a_dodge_the_attack_does_not_beat_takes_the_target_clear() -> None:
     assert by_target(caught)["Bo"]["result"] == "hit"
 
 
+def test_cpr_dod_1_a_ref_7_target_cannot_dodge_an_area_attack() -> None:
+    """CPR-DOD-1 (C-7 allows it REF 8+, CPR-THR-1 for a thrown grenade): Bo's REF 7 dodge in a
+    shotgun shell's block or a grenade's square is refused before any die."""
+    slow = Dodge(ref=7, dex=8, evasion=7)
+    shells = replace(SHELLS, targets=(at("Bo", 5, -2, dodge=slow),))
+    blast = replace(BLAST, targets=(at("Bo", 22, 0, dodge=slow),))
+    with pytest.raises(RuleRefusal) as in_block:
+        resolve_shotgun_shells(shells, Dice.scripted([]), DATA)
+    with pytest.raises(RuleRefusal) as in_square:
+        resolve_explosion(blast, Dice.scripted([]), DATA)
+    for err in (in_block, in_square):
+        assert err.value.rule == "CPR-DOD-1" and "REF 7" in err.value.reason
+
+
 def test_c_8_nobody_dodges_a_placed_charge() -> None:
     fire = replace(
         BLAST, placed=True, targets=(at("Bo", 22, 0, dodge=Dodge(ref=9, dex=8, evasion=7)),)

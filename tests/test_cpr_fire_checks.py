@@ -62,6 +62,20 @@ def test_cpr_ref_1_c_6_the_armor_penalty_and_luck_weigh_on_the_suppressive_fire_
     assert fighter(service.state("fight").combatant("Tank")).luck == 1
 
 
+def test_c_6_the_suppressed_resist_with_will_and_their_concentration_skill() -> None:
+    """C-6: WILL + Concentration + d10 against the Autofire check: Vic's 3 + 1 + 5 = 9, read
+    off the skill named Concentration on his sheet (his Handgun 5 has no part in it), short of
+    Tank's 8 + 6 - 2 + 3 = 15, so he must run for cover."""
+    record = step(_fight(), [3, 5], "Tank suppresses")
+    assert _parts(record, "Vic resists") == [
+        (3, "Vic's WILL"),
+        (1, "Vic's Concentration skill"),
+        (5, "d10 rolled 5"),
+    ]
+    assert record.summary["targets"][0]["resist_total"] == 9
+    assert record.summary["must_take_cover"] == ["Vic"]
+
+
 def test_cpr_ref_1_c_6_a_poor_smg_jams_on_a_natural_1_and_nobody_is_suppressed() -> None:
     """CPR-REF-1, C-6: a natural 1 on a poor quality SMG's check jams it: the fire breaks off,
     nobody rolls to resist or owes a Move, the ten rounds are spent, and the next suppressive

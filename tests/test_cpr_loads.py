@@ -149,6 +149,20 @@ def test_c_14_smoke_fills_the_square_for_20_turns() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("load", "said"),
+    [
+        ("emp", "Rook: EMP load, 20 turns left"),
+        ("teargas", "teargas load: a 10 m square at 0,10 m, 20 turns left"),
+    ],
+)
+def test_c_14_an_emp_and_teargas_last_a_minute(load: str, said: str) -> None:
+    """C-14's grenade loads: an EMP stands on whoever it took, teargas fills the square, each
+    for a minute (20 turns of 3 s), as the flashbang, sleep and smoke do."""
+    service = thrown(load, [], "V throws grenade at 0,10")
+    assert said in CPR.describe_scene(service.state("fight"))
+
+
 def test_c_14_a_grenade_comes_only_as_the_listed_loads() -> None:
     with pytest.raises(RuleRefusal, match=r"CPR-AMMO-1: A grenade comes as .*, not smart rounds"):
         check_ammo(DATA.weapon("grenade"), "smart", DATA)

@@ -85,6 +85,15 @@ def test_cpr_thr_1_a_ref_8_target_may_dodge_a_thrown_object() -> None:
     assert outcome.result.fields()["dodge"] == 21 and outcome.result.fields()["result"] == "miss"
 
 
+def test_cpr_thr_1_cpr_dod_1_a_ref_7_target_cannot_dodge_a_thrown_object() -> None:
+    """CPR-THR-1: only REF 8+ may dodge a thrown object, as a bullet; REF 7 is refused before
+    any die, naming the rule."""
+    slow = replace(KNIFE, target=Target(dodge=Dodge(ref=7, dex=8, evasion=8)))
+    with pytest.raises(RuleRefusal) as refused:
+        resolve_throw(slow, Dice.scripted([]), DATA)
+    assert refused.value.rule == "CPR-DOD-1" and "REF 7" in refused.value.reason
+
+
 def test_cpr_aim_1_an_aimed_throw_takes_minus_8() -> None:
     aimed = replace(KNIFE, aim=Aim.HEAD, target=Target(head_sp=0))
     outcome = resolve_throw(aimed, Dice.scripted([9, 4]), DATA)

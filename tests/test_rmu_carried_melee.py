@@ -186,6 +186,18 @@ def test_dec_826_a_stake_or_a_beheading_with_a_weapon_not_carried_is_refused() -
     assert service.load("k").state == before
 
 
+def test_dec_827_dec_865_a_stake_naming_no_weapon_passes_over_a_club() -> None:
+    """RMU-STAKE-2: Jonah carries a club first and a stake after it; 'stakes' with no weapon
+    named takes the stake (the first that stakes), not the club (wood, but blunt)."""
+    service = fight(hunter("Jonah", 0, 0, melee=["club", "stake"]), vampire("Mara", 0, 3))
+    staked = service.act("k", "Jonah stakes Mara", Dice.scripted([97, 20, 23]))
+    assert staked.record.summary["weapon"] == "stake"
+    only_club = fight(hunter("Jonah", 0, 0, melee=["club"]), vampire("Mara", 0, 3))
+    with pytest.raises(RuleRefusal) as refused:
+        only_club.act("k", "Jonah stakes Mara", Dice.scripted([97, 20, 23]))
+    assert str(refused.value) == "DEC-827: Jonah carries nothing to stake with; they carry: club."
+
+
 def test_dec_828_a_stake_driven_home_stays_in_the_body_and_comes_out_in_the_puller_s_hand() -> None:
     service = fight(
         hunter("Jonah", 0, 0, melee=["knife", "stake"]),

@@ -198,6 +198,17 @@ def test_rmu_exp_8_a_covered_area_reads_the_covered_clause_a_bare_one_the_bare()
             assert crit.effect.bleed == 0 and crit.effect.injury == 0
 
 
+def test_rmu_exp_8_dec_300_p_6_a_total_over_the_top_row_adds_to_the_critical_roll() -> None:
+    """DEC-300 with P-6: the fragmentation table tops out at 123-125; a total of 150 (roll
+    97 + 3 = 100, 30 Thrown ranks, kill band +20) is 25 over it, so the critical roll gains
+    ceil(25 / 5) = +5: a 62 (an arm, 56-65) reads as 67, a leg (67-75)."""
+    out = _go("m67", [_at(5)], [97, 3, 62], thrown_ranks=30)
+    bob = _people(out)["Bob"]
+    assert bob.total == 150
+    assert isinstance(bob.critical, BlastCritical)
+    assert (bob.critical.critical_roll, bob.critical.location) == (67, "leg")
+
+
 def test_rmu_exp_8_events_are_hits_and_criticals() -> None:
     out = _go("m67", [_at(5)], [80, 50])
     kinds = [type(e) for e in out.events]
@@ -258,7 +269,8 @@ def test_the_shipped_fragmentation_table_is_what_the_script_makes(generator: Mod
 
 
 def test_x_3_concussion_takes_b_in_the_casualty_band_on_impact_and_subdual() -> None:
-    """One d100 per target read on Ballistic Impact, the same roll on Subdual (DEC-301)."""
+    """One d100 per target read on Ballistic Impact, the same roll on Subdual (DEC-301); the
+    load's tables are RMU-EXP-8's, and armor is never asked."""
     out = _go("mk3a2", [_at(3, armor="BA IV")], [50, 44])
     crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
     assert [(c.table, c.severity, c.roll) for c in crits] == [
@@ -456,6 +468,20 @@ def test_rmu_exp_10_the_noticing_rows_follow_data_md() -> None:
     assert (behind.perception, behind.penalty, behind.ap) == (True, -25, 2)
     assert unaware.ap == 0
     assert explosive_data().noticing.provisional
+
+
+def test_rmu_exp_10_the_seen_hemisphere_ends_at_10_ft() -> None:
+    """RMU-EXP-10: what a combatant sees unasked is a 10 ft hemisphere. A grenade 10 ft in
+    front is inside it (no roll, 4 AP); 11 ft in front or 11 ft to the side is past it and
+    needs Perception first (DATA.md's stand-in rows)."""
+    from firefight.rulesets.rmu.noticing import noticing_row
+
+    edge = noticing_row(ORIGIN, 0.0, Point(x_ft=0, y_ft=10))
+    past = noticing_row(ORIGIN, 0.0, Point(x_ft=0, y_ft=11))
+    side = noticing_row(ORIGIN, 0.0, Point(x_ft=11, y_ft=0))
+    assert (edge.perception, edge.ap) == (False, 4)
+    assert (past.perception, past.penalty, past.ap) == (side.perception, side.penalty, side.ap)
+    assert (past.perception, past.penalty, past.ap) == (True, 0, 4)
 
 
 def test_rmu_exp_10_a_glance_is_minus_50_and_a_proper_look_costs_the_reaction() -> None:

@@ -269,6 +269,17 @@ def test_rmu_exp_10_a_blind_man_sees_nothing_land() -> None:
     assert said == ["The m67 lies where Viktor cannot see it: 0 AP to react."]
 
 
+def test_rmu_exp_10_nobody_out_cold_notices_a_grenade_land() -> None:
+    """RMU-EXP-10: noticing is for who can react. Viktor, knocked out 15 ft past where the m67
+    lands, gets no row, no Perception roll and no AP to react; Ilya beside him, awake, looks."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 60), person("Ilya", 3, 60))
+    service.gm("g", "set Viktor unconscious")
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    landed = service.next_round("g", Dice.scripted([80, 80, *PAD]))
+    noticed = [e.target for e in landed.record.events if isinstance(e, GrenadeNoticed)]
+    assert "Viktor" not in noticed and "Ilya" in noticed
+
+
 # --- RMU-EXP-11: a dash to cover from a grenade --------------------------------------------------
 
 WALL = {"name": "wall", "from": [-10, 60], "to": [10, 60], "height_ft": 4, "material": "hard"}
@@ -458,6 +469,34 @@ def test_rmu_exp_14_thermate_sets_alight_whom_it_gives_a_critical() -> None:
     boom = service.next_round("g", Dice.scripted([60, 50, *PAD]))
     fires = [e.condition.holder for e in boom.record.events if isinstance(e, ConditionStarted)]
     assert fires == ["Viktor"]
+
+
+def test_v1_a_kindred_in_an_m67_blast_reads_its_critical_one_severity_lower() -> None:
+    """V-1, RMU-EXP-8: fragments are not aggravated. Viktor (mortal) and Lucia (Kindred) stand
+    2 ft either side of the burst, in the kill band: 60 + 10 Thrown ranks + 20 = 90 each, a C
+    on the fragmentation table's AT 1 column; the same critical roll (50, an arm) reads C for
+    Viktor and one severity lower, B, for Lucia."""
+    lucia = person("Lucia", 2, 30, **KINDRED_SHEET)
+    service = fight(person("Mara", 0, 0), person("Viktor", -2, 30), lucia)
+    service.act("g", "Mara throws m67 at 0,30", Dice.scripted([95]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, 50, 50, 50, *PAD]))
+    crits = {e.target: e for e in boom.record.events if isinstance(e, CriticalInflicted)}
+    assert (crits["Viktor"].severity, crits["Viktor"].reduced_from) == ("C", None)
+    assert (crits["Lucia"].severity, crits["Lucia"].reduced_from) == ("B", "C")
+    assert crits["Lucia"].table == crits["Viktor"].table == "ballistic-shrapnel-bare"
+
+
+def test_rmu_exp_14_fragments_set_nobody_alight() -> None:
+    """RMU-EXP-14: fire is the incendiary's (and the Molotov's, RMU-EXP-13). The same throw
+    with an M67 gives Viktor a critical on Ballistic Shrapnel and lights nothing."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30), person("Sam", 0, 80))
+    service.act("g", "Mara throws m67 at 0,30", Dice.scripted([95]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, 50, *PAD]))
+    struck = [e.target for e in boom.record.events if isinstance(e, CriticalInflicted)]
+    assert "Viktor" in struck
+    assert not [e for e in boom.record.events if isinstance(e, ConditionStarted)]
 
 
 def test_rmu_exp_14_thermate_kept_off_by_full_impenetrable_cover_sets_nobody_alight() -> None:

@@ -24,7 +24,7 @@ from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives_view import scene_lines
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_criticals import read_critical
-from firefight.rulesets.rmu.kindred_events import FinalDeath, PowerRoused, Staked
+from firefight.rulesets.rmu.kindred_events import BurningStarted, FinalDeath, PowerRoused, Staked
 from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
 from firefight.rulesets.rmu.scene_reading import defender
 from firefight.rulesets.rmu.severity import Severity
@@ -70,6 +70,8 @@ def test_v6_a_kindred_sheet_defaults_to_blood_potency_1_and_hunger_1() -> None:
     [
         ({"hunger": 3}, "kindred = true"),
         ({"kindred": True, "hunger": 6}, "less than or equal to 5"),
+        ({"kindred": True, "blood_potency": 11}, "less than or equal to 10"),
+        ({"kindred": True, "blood_potency": -1}, "greater than or equal to 0"),
         ({"kindred": True, "stats": {"celerity": 2}}, "disciplines.celerity"),
         ({"kindred": True, "disciplines": {"celerity": 6}}, "less than or equal to 5"),
     ],
@@ -183,6 +185,20 @@ def test_v1_below_a_steps_down_to_the_nearest_lower_row_of_the_same_location() -
     assert leg.cells[0][2] == table.row_for(8).cell(Severity.A) and leg.reduced
     chest = read_critical(table, 3, Severity.A, steps=1)  # 02-03 chest: none lower, so 01
     assert [row.label for _, row, _ in chest.cells] == ["01"]
+
+
+def test_v1_a_scene_reading_two_severities_lower_steps_down_twice_below_a() -> None:
+    """V-1 as a scenario option of 2: a B critical reads 2 lower, one past A; an A critical two
+    past A walks down the leg rows twice: 67-75 -> 36-45 -> 06-10 (RMU-BP-1's leg bands); from
+    36-45 the first step reaches 06-10 and the second finds no lower leg row: the 01 row."""
+    table = RmuData().tables.critical("ballistic-puncture")
+    twice = read_critical(table, 70, Severity.A, steps=2)
+    assert [(s, row.label) for s, row, _ in twice.cells] == [(Severity.A, "06-10")]
+    assert [row.label for _, row, _ in read_critical(table, 40, Severity.A, steps=2).cells] == [
+        "01"
+    ]
+    once = read_critical(table, 70, Severity.B, steps=2)  # B - 2 = one below A
+    assert [(s, row.label) for s, row, _ in once.cells] == [(Severity.A, "36-45")]
 
 
 def test_v1_a_compound_severity_steps_down_the_ladder() -> None:
@@ -591,6 +607,23 @@ def test_v5_the_fire_burns_at_the_round_change_with_nothing_else_in_play() -> No
     done = RMU.initiative(state, Dice.scripted([50, *[5] * 10]))
     (crit,) = [e for e in done.events if isinstance(e, CriticalInflicted)]
     assert (crit.target, crit.roll) == ("Mara", 50)
+
+
+def test_v5_only_a_heat_critical_sets_a_kindred_alight_and_only_once() -> None:
+    """V-5, RMU-EXP-14: fire is what burns on. A 9 mm's Ballistic Puncture critical on a
+    Kindred (attack 99+40, critical 05: a D) lights nothing; a second Heat critical on a
+    Kindred already burning starts no second fire."""
+    shot = shot_at(vampire("Mara", 0, 30), [99, 40, 5])
+    assert [e.table for e in criticals(shot)] == ["ballistic-puncture"]
+    assert not [e for e in shot.record.events if isinstance(e, BurningStarted)]
+    assert not sheet(shot.state, "Mara").burning
+    state = burning_scene()
+    again = CriticalInflicted(
+        target="Mara", table="heat", severity="A", roll=60, location="arm",
+        effect=CriticalEffect(label="singed", hits=2), aggravated=True,
+    )  # fmt: skip
+    struck = Outcome(events=(again,), trace=Trace(()), result=Happened())
+    assert with_fire(state, struck).events == (again,)
 
 
 def test_v5_is_a_scenario_option() -> None:

@@ -223,13 +223,26 @@ def test_rmu_bite_3_lodged_fangs_hold_the_victim_who_escapes_only_by_a_grapple_c
 
 def test_rmu_bite_3_the_biters_strength_based_unarmed_opposes_the_tear() -> None:
     """RMU-BITE-3: the contest is opposed Strength-based Unarmed rolls, the biter's counting
-    too. Viktor 80 + 0 - the fangs' 50% hold (DEC-371); Mara 10 + her Strength bonus 30 = 40:
-    80 - 50 + (100 - 40) = 90, short of 101, so the fangs stay (without her Strength: 120)."""
+    too. Viktor 80 + 0 - the fangs' 50% hold (DEC-371) - the bite's -5 injury; Mara 10 + her
+    Strength bonus 30 = 40: 80 - 50 - 5 + (100 - 40) = 85, short of 101, so the fangs stay
+    (without her Strength: 115)."""
     service = close_pair(stats={"body_development": 25, "bmr_ft": 20, "strength": 30})
     service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
     kept = service.act("k", "Viktor tears free of Mara", Dice.scripted([80, 10]))
     assert not kept.record.summary["free"]
     assert fangs_in(kept.state, "Viktor", "Mara") is not None
+
+
+@pytest.mark.parametrize(("roll", "free"), [(91, True), (90, False)])
+def test_rmu_bite_3_dec_371_the_fangs_hold_at_50_percent(roll: int, free: bool) -> None:
+    """RMU-BITE-3 with DEC-371's 50% hold: Viktor's roll less the 50, less the bite's -5
+    injury, plus 100 - (Mara's 10 + her Strength 25) must reach 101 (M-3's Success):
+    91 - 50 - 5 + 65 = 101 tears free; 90 gives 100 and the fangs stay."""
+    service = close_pair(stats={"body_development": 25, "bmr_ft": 20, "strength": 25})
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    tried = service.act("k", "Viktor tears free of Mara", Dice.scripted([roll, 10]))
+    assert tried.record.summary["free"] is free
+    assert (fangs_in(tried.state, "Viktor", "Mara") is None) is free
 
 
 def test_rmu_bite_3_breaking_free_of_lodged_fangs_points_to_tearing_free() -> None:
@@ -311,6 +324,17 @@ def test_rmu_bite_4_a_kindred_victims_hunger_rises_instead() -> None:
     assert [e.hunger for e in fed.record.events if isinstance(e, HungerChanged)] == [2]
     assert not [e for e in fed.record.events if isinstance(e, HitsInflicted)]
     assert sheet(fed.state, "Mara").hunger == 1 and sheet(fed.state, "Lucien").hunger == 2
+
+
+def test_rmu_bite_4_a_brutal_feed_on_a_kindred_raises_their_hunger_once_a_slake() -> None:
+    """RMU-BITE-4: each slake raises a vampire victim's Hunger by 1, and a Brutal Feed is three
+    slakes in one turn (DEC-362): Lucien goes from Hunger 1 to 4, while Mara (Hunger 2, Potence
+    roused at a calm 8) ends at 0."""
+    service = fight(vampire("Mara", 0, 0), vampire("Lucien", 0, 3, hunger=1))
+    service.act("k", "Mara bites Lucien --unaware --ap 2", Dice.scripted([97, 50, 50]))
+    fed = service.act("k", "Mara feeds on Lucien --brutal", Dice.scripted([8]))
+    assert [e.hunger for e in fed.record.events if isinstance(e, HungerChanged)] == [4]
+    assert sheet(fed.state, "Lucien").hunger == 4 and sheet(fed.state, "Mara").hunger == 0
 
 
 def test_rmu_bite_4_a_mortal_loses_10_plus_a_d10() -> None:

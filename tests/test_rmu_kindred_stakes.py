@@ -156,6 +156,16 @@ def test_rmu_stake_2_a_mortal_is_only_wounded() -> None:
     assert not out.result.staked and not [e for e in out.events if isinstance(e, Staked)]
 
 
+def test_rmu_stake_2_dec_865_a_club_is_wood_but_stakes_nobody() -> None:
+    """RMU-STAKE-2: a stake or a wooden bolt, a point that stabs. The club is wood too, but a
+    blunt one: it used to be taken for staking (at no -10, on Krush criticals)."""
+    with pytest.raises(RuleRefusal) as refused:
+        stake_attack("stake", weapon="club", ob=60)
+    assert refused.value.rule == "RMU-STAKE-2" and "the Club is neither" in refused.value.reason
+    stake_attack("stake", weapon="stake", ob=60)
+    stake_attack("stake", weapon="crossbow", ob=60, distance_ft=30)
+
+
 def test_rmu_stake_3_only_a_heavy_edged_weapon_beheads() -> None:
     for weapon in ("knife", "stake", "club"):
         with pytest.raises(RuleRefusal) as refused:

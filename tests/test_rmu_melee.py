@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from encounter_support import MemoryStore, in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
-from firefight.encounter.scenario import load_scenario
+from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
 from firefight.outcome import Outcome
@@ -25,7 +25,7 @@ from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
 from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
-from firefight.rulesets.rmu.melee.encounter import PARRYING
+from firefight.rulesets.rmu.melee.encounter import PARRYING, melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.fumble import melee_fumble_table
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
@@ -212,6 +212,34 @@ def test_rmu_cov_7_cover_against_melee() -> None:
     assert _terms(out)["half:hard cover against melee"] == -40
 
 
+@pytest.mark.parametrize(
+    ("naked", "vest", "column"),
+    [
+        ("AT 1", "BA I", "AT 4"),
+        ("AT 1", "BA II", "AT 5"),
+        ("AT 1", "BA III", "AT 8"),
+        ("AT 1", "BA IV", "AT 10"),
+        ("AT 6", "BA I", "AT 6"),  # the hide is heavier than the vest: it stands
+    ],
+)
+def test_dec_348_a_vest_counts_as_an_at_against_blades(naked: str, vest: str, column: str) -> None:
+    """DEC-348: melee tables have AT columns only; a worn vest reads BA I AT 4, BA II AT 5,
+    BA III AT 8, BA IV AT 10, unless the wearer's naked AT is heavier."""
+    worn = person("Viktor", 0, 0, naked_at=naked, armor={"kind": vest})
+    state = initial_state(scenario_from_data(scene(worn)))
+    assert melee_column(state.combatant("Viktor")) == column
+
+
+def test_p_6_a_melee_total_over_175_adds_to_the_critical_roll() -> None:
+    """P-6 in melee: roll 97 + 3 = 100 and OB 100 make 200 with the broadsword, read on the
+    173-175 row, 25 over it: +5 on the critical roll, so a 62 (an arm, 56-65) reads as 67, a
+    leg (67-75, RMU-BP-1's layout)."""
+    out = resolve_melee_attack(MeleeAttack(weapon="broadsword", ob=100), Dice.scripted([97, 3, 62]))
+    hit = blow(out)
+    assert out.result.total == 200
+    assert (hit.critical_roll, hit.location) == (67, "leg")
+
+
 # --- fumbles (RMU-GEN-8) -----------------------------------------------------------------------
 
 
@@ -226,6 +254,20 @@ def test_rmu_gen_8_a_natural_in_the_fumble_range_rolls_the_melee_fumble_table() 
         MeleeAttack(weapon="spear-2h", ob=80, ranks=20), Dice.scripted([4, 50])
     )
     assert ranked.result.result == "hit"
+
+
+@pytest.mark.parametrize(
+    ("ranks", "natural", "fumbles"), [(9, 3, True), (9, 4, False), (10, 3, False)]
+)
+def test_rmu_gen_8_a_blades_fumble_range_falls_one_for_every_5_whole_ranks(
+    ranks: int, natural: int, fumbles: bool
+) -> None:
+    """RMU-GEN-8 in melee: the two-handed spear fumbles on 01-04; 9 ranks hold one full 5, so
+    01-03; 10 ranks hold two, so 01-02."""
+    out = resolve_melee_attack(
+        MeleeAttack(weapon="spear-2h", ob=80, ranks=ranks), Dice.scripted([natural, 50, 50])
+    )
+    assert (out.result.result == "fumble") is fumbles
 
 
 def test_melee_fumble_table_has_the_chassis_and_66_goes_to_the_nearest_ally() -> None:

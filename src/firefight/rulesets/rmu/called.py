@@ -45,10 +45,6 @@ class CalledShot:
     location: HitLocation
     purpose: Purpose = "location"
 
-    @property
-    def rule(self) -> str:
-        return "R-7" if self.purpose == "location" else "RMU-STAKE-1"
-
     def modifier(self) -> Modifier:
         figs = kindred_figures()
         if self.purpose == "location":

@@ -205,8 +205,8 @@ class BiteOptions(_Victim):
         )
 
 
-def _wooden_or_heavy() -> tuple[str, ...]:
-    return tuple(k for k, w in melee_catalog().items() if w.wooden or w.beheads)
+def _stakes_or_beheads() -> tuple[str, ...]:
+    return tuple(k for k, w in melee_catalog().items() if w.stakes or w.beheads)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -228,7 +228,7 @@ class StakeOptions(_Victim):
         "stake",
         help="The weapon: wood to stake (a stake, or a crossbow's wooden bolt), a heavy edged "
         "one to behead.",
-        choices=_wooden_or_heavy,
+        choices=_stakes_or_beheads,
     )
     ap: int | None = param(
         None,

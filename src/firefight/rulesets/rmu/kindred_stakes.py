@@ -136,9 +136,10 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
             raise RuleRefusal(
                 "RMU-STAKE-2", f"A stake goes to the {figs.stake_location.value}, not the {called}."
             )
-        # DEC-827: a combatant who lists what they carry stakes with the first wooden one.
+        # DEC-827: a combatant who lists what they carry stakes with the first that can
+        # (DEC-865: a wooden point, not a club).
         weapon = line.first("with") or default_weapon(
-            state.combatant(line.actor), lambda w: w.wooden, "stake", STAKE_WEAPON
+            state.combatant(line.actor), lambda w: w.stakes, "stake", STAKE_WEAPON
         )
         check_weapon("stake", weapon)
         most = attack_ap(melee_weapon(weapon), melee_figures())[1]

@@ -66,13 +66,16 @@ def check_weapon(purpose: Purpose, key: str) -> None:
         weapon = melee_weapon(key)
     except UnknownNameError:
         stakes = purpose == "stake"
-        able = [k for k, w in melee_catalog().items() if (w.wooden if stakes else w.beheads)]
+        able = [k for k, w in melee_catalog().items() if (w.stakes if stakes else w.beheads)]
         rule, what = ("RMU-STAKE-2", "stakes") if stakes else ("RMU-STAKE-3", "beheads")
         raise RuleRefusal(
             rule, f"{key!r} is no melee weapon that {what}; these do: {', '.join(able)}."
         ) from None
-    if purpose == "stake" and not weapon.wooden:
-        raise RuleRefusal("RMU-STAKE-2", f"Only wood stakes a vampire; the {weapon.name} is not.")
+    if purpose == "stake" and not weapon.stakes:
+        raise RuleRefusal(
+            "RMU-STAKE-2",
+            f"Only wood stakes a vampire, a stake or a wooden bolt; the {weapon.name} is neither.",
+        )
     if purpose == "behead" and not weapon.beheads:
         raise RuleRefusal(
             "RMU-STAKE-3",

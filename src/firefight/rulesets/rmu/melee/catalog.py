@@ -4,8 +4,8 @@ size, fumble column and range, and the flags the staking and decapitation rules 
 >>> stake = melee_weapon("stake")
 >>> stake.attack_table, stake.size.value, stake.wooden, stake.stab_penalty
 ('melee-puncture', 'small', True, -10)
->>> melee_weapon("broadsword").beheads
-True
+>>> melee_weapon("broadsword").beheads, melee_weapon("club").stakes
+(True, False)
 """
 
 from __future__ import annotations
@@ -57,6 +57,13 @@ class MeleeWeapon:
     def beheads(self) -> bool:
         """Edged and heavy enough to take a head (RMU-STAKE-3)."""
         return self.edged and self.heavy
+
+    @property
+    def stakes(self) -> bool:
+        """Wood that stabs, and so takes wood's stabbing penalty: a stake, or a crossbow's
+        wooden bolt (RMU-STAKE-2). A club is wood but strikes blunt: it stakes nobody
+        (DEC-865)."""
+        return self.wooden and self.stab_penalty < 0
 
     @property
     def ranged(self) -> bool:
