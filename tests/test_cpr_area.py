@@ -120,6 +120,17 @@ def test_c_7_edges_of_the_6_m_block() -> None:
     assert results["past"]["result"] == results["wide"]["result"] == "not in area"
 
 
+def test_c_7_dec_866_a_body_level_with_the_shooter_is_beside_the_spread() -> None:
+    """A body whose edge reaches over the block's near side but stands level with the shooter,
+    or a little behind, is not in front of them; a step ahead of the shooter, it is."""
+    fire = replace(SHELLS, targets=(at("level", 0, 2), at("behind", -0.2, 1), at("ahead", 0.05, 2)))
+    outcome = resolve_shotgun_shells(fire, Dice.scripted([9, 1, 1, 1]), DATA)
+    results = by_target(outcome)
+    assert results["ahead"]["result"] == "hit"
+    assert results["level"]["result"] == results["behind"]["result"] == "not in area"
+    assert results["level"]["reason"] == "level with the shooter or behind, not in front"
+
+
 def test_c_7_a_dodging_target_replaces_the_dv_for_themselves_only() -> None:
     fire = replace(
         SHELLS,

@@ -24,6 +24,7 @@ __all__ = [
     "check_names",
     "distance_m",
     "front_area",
+    "in_front",
     "point_of",
     "position_of",
     "square_area",
@@ -74,6 +75,14 @@ def front_area(origin: Spot, toward: Spot, depth_m: float, width_m: float) -> Re
         feet_from_metres(depth_m),
         feet_from_metres(width_m),
     )
+
+
+def in_front(target: Target, area: Rectangle, rule: str) -> bool:
+    """Whether ``target`` stands ahead of where ``area``, a block in front of someone, starts:
+    a body level with the shooter or behind them is beside the spread, not in it, even where
+    its edge reaches over the block's near side (C-7, DEC-866)."""
+    along, _ = area.local(body_of(target, rule).center)
+    return along > -area.depth_ft / 2.0
 
 
 def square_area(center: Spot, side_m: float) -> Rectangle:

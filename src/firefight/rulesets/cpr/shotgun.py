@@ -32,7 +32,13 @@ from firefight.rulesets.cpr.damage import AreaTarget, Hit, area_hits, roll_damag
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
-from firefight.rulesets.cpr.scene import check_names, front_area, position_of, touches
+from firefight.rulesets.cpr.scene import (
+    check_names,
+    front_area,
+    in_front,
+    position_of,
+    touches,
+)
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
 
@@ -112,6 +118,8 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
     for target in fire.targets:
         if not touches(target, area, "C-7"):
             outside.append((target, "outside the area in front of the shooter"))
+        elif not in_front(target, area, "C-7"):
+            outside.append((target, "level with the shooter or behind, not in front"))
         elif not target.visible:
             outside.append((target, "the shooter cannot see them"))
         else:
