@@ -311,6 +311,19 @@ def test_cpr_dod_1_no_dodge_when_the_scenario_the_gm_or_the_rules_say_so(
     assert any(why in str(e.get("text", "")) for e in record.trace)
 
 
+def test_cpr_dod_1_dec_867_a_dodge_likely_to_fall_short_of_the_dv_is_not_taken() -> None:
+    """CPR-DOD-1 lets a REF 8+ target dodge; DEC-867: a fighter takes the dodge only where it
+    is likely to stand higher than the DV. Juno with DEX 6 and no Evasion averages 6 + 5.5 =
+    11.5 on her dodge, under the heavy pistol's DV 15 at 10 m: she keeps the DV, the shooter's
+    d10 is the first die, and the trace says why."""
+    service = start(duel(dex=6, skills={"Handgun": 5}), [5, 5])
+    record = act(service, "V shoots Juno", [9, 3, 3, 3])
+    assert rolls_in(record)[0] == "V's attack"
+    assert record.summary["shots"][0]["dodge"] is None
+    said = "Juno does not dodge: DEX + Evasion 6 and a d10 average 11.5, no better than DV 15."
+    assert said in [e.get("text") for e in record.trace]
+
+
 def test_cpr_dod_1_surprise_only_blinds_the_first_turn() -> None:
     """CPR-DOD-1: caught by surprise, Juno sees nothing coming in turn 1; in turn 2 she dodges."""
     service = start(duel(surprise="surprised"), [5, 5])

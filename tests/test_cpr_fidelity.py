@@ -11,6 +11,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.rulesets.cpr import CprData
 from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
+from firefight.rulesets.cpr.checks import dodges_against
 from firefight.rulesets.cpr.combatants import Dodge, Spot, Target
 from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.events import CoverDamaged, DamageDealt
@@ -190,6 +191,40 @@ def test_c_8_a_dodge_that_ties_the_blasts_roll_takes_the_target_clear() -> None:
     assert outcome.result.attack_total == 19
     assert [(t.target, t.result, t.dodge) for t in outcome.result.targets] == [("Bo", "dodged", 19)]
     assert not any(isinstance(e, DamageDealt) for e in outcome.events)
+
+
+# --- CPR-DOD-1, DEC-867 -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dv", "dodges"),
+    [(19, True), (20, False)],
+    ids=["19.5-over-19", "19.5-under-20"],
+)
+def test_cpr_dod_1_dec_867_a_fighter_dodges_where_the_dodge_averages_above_the_dv(
+    dv: int, dodges: bool
+) -> None:
+    """DEC-867: DEX 8 + Evasion 6 and a d10's 5.5 average 19.5: taken against DV 19, not
+    against DV 20; a dodge declared for the shot (not the fighter's own choice) is rolled
+    against either."""
+    chosen = Dodge(ref=8, dex=8, evasion=6, if_better=True)
+    target = Target(name="Juno", dodge=chosen)
+    assert dodges_against(target, dv, TraceBuilder(), DATA) is dodges
+    declared = Target(name="Juno", dodge=Dodge(ref=8, dex=8, evasion=6))
+    assert dodges_against(declared, dv, TraceBuilder(), DATA)
+
+
+def test_c_7_dec_867_shells_meet_the_flat_dv_where_a_weak_dodge_would_fall_short() -> None:
+    """C-7 with DEC-867: Bo's dodge (DEX 6, no Evasion) averages 11.5 against the shells'
+    DV 13, so he does not dodge: no dodge die, and REF 6 + Shoulder Arms 5 + d10 3 = 14 hits
+    him."""
+    bo = Target(
+        name="Bo", position=Spot(x_m=5, y_m=0), dodge=Dodge(ref=8, dex=6, evasion=0, if_better=True)
+    )
+    shells = ShotgunShells(ref=6, skill=5, toward=Spot(x_m=10, y_m=0), targets=(bo,))
+    outcome = resolve_shotgun_shells(shells, Dice.scripted([3, 1, 1, 1]), DATA)
+    assert outcome.trace.rolls[0].purpose == "shooter's shotgun shell"
+    assert [(t.target, t.result) for t in outcome.result.targets] == [("Bo", "hit")]
 
 
 # --- C-7 --------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ __all__ = [
     "compare",
     "condition_modifiers",
     "d10_modifier",
+    "dodges_against",
     "dv_or_dodge",
     "fire_check",
     "own_conditions",
@@ -213,13 +214,35 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
     )
 
 
+def dodges_against(target: Target, dv: int, tb: TraceBuilder, data: CprData) -> bool:
+    """Whether ``target`` dodges an attack that must otherwise beat ``dv`` (CPR-DOD-1: they
+    may). A fighter choosing for themselves dodges where the dodge is likely to stand higher:
+    DEX + Evasion, less what weighs on them, plus the d10's 5.5 on average, above the DV
+    (DEC-867); a declared dodge is always rolled."""
+    dodge = target.dodge
+    if dodge is None:
+        return False
+    if not dodge.if_better:
+        return True
+    base = dodge.dex + dodge.evasion + sum(m.value for m in own_conditions(target, data))
+    if 2 * base + 11 > 2 * dv:
+        return True
+    if tb.telling:
+        tb.step(
+            f"{target.name} does not dodge: DEX + Evasion {base} and a d10 average "
+            f"{base + 5.5:g}, no better than DV {dv}.",
+            "CPR-DOD-1",
+        )
+    return False
+
+
 def dv_or_dodge(
     target: Target, dv: int, against: str, dice: Dice, tb: TraceBuilder, data: CprData
 ) -> tuple[int, str, Total | None]:
     """What an attack at one target must beat, and its name for the trace: the DV (``against``
-    names it), or the target's dodge rolled in its place (CPR-DOD-1); with the dodge's total,
-    None when they do not dodge."""
-    if target.dodge is None:
+    names it), or the target's dodge rolled in its place (CPR-DOD-1, :func:`dodges_against`);
+    with the dodge's total, None when they do not dodge."""
+    if not dodges_against(target, dv, tb, data):
         return dv, against, None
     dodge = roll_dodge(target, dice, tb, data)
     return dodge.value, f"{target.name}'s dodge", dodge

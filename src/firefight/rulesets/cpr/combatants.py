@@ -59,11 +59,15 @@ class Dodge:
     """A target's declared dodge (CPR-DOD-1): DEX + Evasion + d10 replaces the DV.
 
     ``ref`` is checked against the REF 8 threshold; ``dex`` and ``evasion`` are rolled.
+    ``if_better``: the dodge is a choice the target makes against each attack, taken only
+    where it is likely to stand higher than the DV (an encounter's fighter, DEC-867); a dodge
+    declared for one shot is rolled whatever the DV.
     """
 
     ref: int
     dex: int
     evasion: int
+    if_better: bool = False
 
 
 @quick_init

@@ -4,7 +4,8 @@ The resolvers take figures as they stand; this module reads them off the state: 
 skills, the shooter's wound state and injuries (C-9, C-4), the rounds in the magazine and
 their kind (CPR-AMMO-1), the distance in metres (C-2), and each target's SP left, HP and
 injuries. It also decides each target's dodge before anything is rolled (CPR-DOD-1): a REF 8+
-target who can see the attack dodges unless the scenario says they do not, and whether the
+target who can see the attack may dodge unless the scenario says they do not (they take it
+where it is likely to beat the DV, DEC-867, decided where the DV is read), and whether the
 rules allow it is asked of the resolvers' own check, so the rule lives in one place.
 
 Refusals here are the encounter's checks on the state (who is down, what is carried, what the
@@ -169,7 +170,8 @@ def dodge_of(
 ) -> Dodge | None:
     """The dodge ``c`` declares against this attack, decided before anyone rolls (CPR-DOD-1).
 
-    A REF 8+ target dodges every attack they can see, unless the scenario set ``dodges =
+    A REF 8+ target may dodge every attack they can see (taking it where it is likely to beat
+    the DV, :func:`~.checks.dodges_against`), unless the scenario set ``dodges =
     false``. They cannot see it when the GM says so (``--unseen``) or, in the first turn, when
     they were caught by surprise. The resolvers' own check says whether the dodge is allowed
     (REF, unconscious, a lost leg...); a refusal there means no dodge, and the trace says why.
@@ -191,7 +193,12 @@ def dodge_of(
         tb.step(f"{c.name} does not dodge (the scenario says so): the DV applies.", "CPR-DOD-1")
         return None
     surprised = state.round == 1 and c.surprise is not Surprise.NONE
-    dodge = Dodge(ref=own.ref + cut, dex=own.dex + cut, evasion=own.skill(data.turns.evasion_skill))
+    dodge = Dodge(
+        ref=own.ref + cut,
+        dex=own.dex + cut,
+        evasion=own.skill(data.turns.evasion_skill),
+        if_better=True,
+    )
     if cut:
         tb.step(
             f"{c.name}'s {penalty.label if penalty else ''}: DEX {own.dex} -> {own.dex + cut}.",

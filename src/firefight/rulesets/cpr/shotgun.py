@@ -23,6 +23,7 @@ from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.checks import (
     check_dodge_allowed,
     compare,
+    dodges_against,
     fire_check,
     roll_dodge,
     shooter_parts,
@@ -141,7 +142,7 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
     ]
     dodges: dict[int, Total] = {}
     for index, target in enumerate(in_area):
-        if target.dodge is not None:
+        if dodges_against(target, figures.shells_dv, tb, data):
             dodges[index] = roll_dodge(target, dice, tb, data)
     parts = shooter_parts(fire, weapon.skill, fire.extra, data)
     total, jam = fire_check(
