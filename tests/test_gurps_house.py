@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from firefight.declarations import declare, options_of
+from firefight.declarations import DeclarationError, declare, options_of
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.rulesets.gurps.attack import resolve_shot
@@ -190,6 +190,18 @@ def test_gur_fire_1_random_fire() -> None:
     assert spared.result.headline == "Nobody is hit."
     with pytest.raises(RuleRefusal):
         resolve_random_fire(declare(RandomFire, exposed=("Ann:x",)), Dice.scripted([]))
+
+
+def test_gur_fire_1_the_lightest_fire_hits_on_3_and_nothing_lighter_is_fire() -> None:
+    """GUR-FIRE-1: lighter fire sets the hit number from 8 down to 3. At 3 only a 3d6 of 3
+    hits (1+1+1 hits Ann, 1+1+2 = 4 spares Bob); a hit number of 2 is no fire the rule
+    knows and is refused before any die."""
+    out = resolve_random_fire(
+        declare(RandomFire, intensity=3, exposed=("Ann", "Bob")), Dice.scripted([1, 1, 1, 1, 1, 2])
+    )
+    assert out.result.hit == ("Ann",)
+    with pytest.raises(DeclarationError, match="GUR-FIRE-1"):
+        declare(RandomFire, intensity=2, exposed=("Ann",))
 
 
 # --- GUR-RELOAD-1, GUR-ARROW-1 ----------------------------------------------------------------
