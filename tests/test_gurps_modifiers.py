@@ -202,6 +202,16 @@ def test_gur_arc_1_dec_201_the_edges_of_the_arcs() -> None:
     assert "They can see there" not in refused("GUR-ARC-1", bearing=151, vision="peripheral")
 
 
+@pytest.mark.parametrize("vision", ["peripheral", "360"])
+def test_gur_arc_1_dec_201_a_wide_eyed_shooter_fires_freely_right_to_the_side(vision: str) -> None:
+    """GUR-ARC-1, DEC-201: Peripheral Vision fires without penalty across a 180 degree arc,
+    and 360 Vision into the front three hexes: a target square to the side (90 degrees, the
+    arc's edge) takes no arc modifier; one degree further is outside the firing arc."""
+    assert by_rule("GUR-ARC-1", bearing=90, vision=vision) == []
+    assert by_rule("GUR-ARC-1", bearing=-90, vision=vision) == []
+    refused("GUR-ARC-1", bearing=91, vision=vision)
+
+
 # --- GUR-OPP-1 --------------------------------------------------------------------------------
 
 
