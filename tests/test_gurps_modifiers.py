@@ -363,6 +363,17 @@ def test_gur_range_1_the_wind_counts_and_a_close_unknown_range_costs_nothing() -
     assert by_rule("GUR-RANGE-1", weapon="longbow", st=10, distance=100, range_known=False) == []
 
 
+def test_gur_range_1_dec_767_windage_and_ranging_start_past_half_d_not_at_it() -> None:
+    """GUR-RANGE-1, DEC-767: windage and ranging apply to shots over 1/2D. A longbow at ST 10
+    has 1/2D 150 yd. At exactly 150 yd a 45 yd/s crosswind and an unknown range change
+    nothing (G-2 alone: the 150 yd row, -11). At 151 yd the wind reads 151 + 45 = 196, the
+    200 yd row, -12, and the unknown range doubles it: another -12."""
+    at = dict(weapon="longbow", st=10, crosswind=45, range_known=False, aim=1)
+    assert by_rule("GUR-RANGE-1", distance=150, **at) == []
+    assert by_rule("G-2", distance=150, **at) == [-11]
+    assert by_rule("GUR-RANGE-1", distance=151, **at) == [-12, -12]
+
+
 def test_gur_range_1_surprised_target() -> None:
     """GUR-RANGE-1: a stationary, unaware target +4 (not for indirect fire)."""
     assert by_rule("GUR-RANGE-1", surprised=True) == [4]
