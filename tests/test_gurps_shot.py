@@ -216,6 +216,16 @@ def test_g3_pd_adds_to_the_defense() -> None:
     assert dodge["value"] == 6 + 2 + 2
 
 
+def test_g3_pd_given_for_the_shot_takes_the_place_of_the_armors() -> None:
+    """G-3: PD adds to the active defense; a PD given for the shot replaces the armor's own
+    (leather's 2). Dodge 6 + PD 4 = 10, so a defense roll of 10 dodges; with the leather's
+    PD the same roll (10 against 8) would have failed."""
+    out = resolve([*three(7), *three(10)], defense="dodge", defense_value=6, armor="leather", pd=4)
+    assert out.result.result == "defended"
+    dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
+    assert dodge["value"] == 6 + 4
+
+
 def test_g3_no_blocking_bullets() -> None:
     """G-3 (public core 3e): bullets are dodged, not blocked or parried."""
     with pytest.raises(RuleRefusal, match="dodge"):
