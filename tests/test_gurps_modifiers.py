@@ -410,6 +410,17 @@ def test_gur_ind_1_at_half_d_a_bow_lobs_with_no_close_penalty() -> None:
     assert not setup(weapon="longbow", st=10, distance=149, skill=20, aim=1).indirect
 
 
+def test_gur_ind_1_a_bow_that_must_lob_cannot_shoot_under_a_low_ceiling() -> None:
+    """GUR-IND-1: a bow always lobs at or beyond 1/2D (150 yd for a longbow at ST 10), and a
+    lob is impossible with no overhead room, so that shot is refused even though the shooter
+    did not ask for indirect fire; at 149 yd the bow shoots direct and the ceiling is no
+    matter."""
+    assert "overhead room" in refused(
+        "GUR-IND-1", weapon="longbow", st=10, distance=150, aim=1, no_room=True
+    )
+    assert not setup(weapon="longbow", st=10, distance=149, aim=1, no_room=True).indirect
+
+
 @pytest.mark.parametrize("overhead", [-5, -40, 1])
 def test_gur_ind_1_an_obstruction_past_the_worst_is_refused_before_any_die(overhead: int) -> None:
     """GUR-IND-1: a partial overhead obstruction is -1 to -4 (the worst read from the data);
