@@ -284,6 +284,16 @@ def test_gur_move_1_aiming_limits() -> None:
     assert aim_total == 1
 
 
+def test_gur_move_1_half_an_odd_move_is_not_rounded_down() -> None:
+    """GUR-MOVE-1: aiming while walking needs a pace of 2 yd/s or half Move, whichever is
+    less. Half of Move 3 is 1.5 yd/s: a crossbowman walking 1.5 yd/s still aims (+1 at most),
+    at 1.6 yd/s they cannot."""
+    walking = by_rule("GUR-MOVE-1", weapon="crossbow", moving="walking", aim=1, pace=1.5, move=3)
+    # Acc 4 cut to +1 (-3), and walking with a crossbow: -1 x 3
+    assert walking == [-3, -3]
+    refused("GUR-MOVE-1", weapon="crossbow", moving="walking", aim=1, pace=1.6, move=3)
+
+
 def test_gur_move_1_dec_720_a_sling_on_the_move_and_the_pace_limit_itself() -> None:
     """GUR-MOVE-1, DEC-720: a sling is not aimed while walking, yet its walking penalty is the
     plain -1 (no bow's x6); a crossbow at exactly 2 yd/s (Move 4: half is 2 too) may aim."""
