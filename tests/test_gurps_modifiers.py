@@ -113,6 +113,86 @@ def test_gur_mod_1_a_bonus_named_without_a_figure_counts_its_least(key: str) -> 
     assert by_rule("GUR-MOD-1", mods=(key,), aim=1, speed=10) == [2, 1]  # Acc 2, then the +1
 
 
+#: Figures 002's catalog gives as one number, read off the source (GUR-MOD-1, with the bow
+#: and range entries it lists beside them, GUR-ARROW-1 and GUR-RANGE-1).
+_FIXED = {
+    "quick-release": 2,
+    "sweat-in-eyes": -2,
+    "bad-goggles": -3,
+    "inanimate": 4,
+    "weapon-target": -6,
+    "weapon-target-long": -5,
+    "weapon-target-small": -7,
+    "weapon-stationary": 2,
+    "head-only": -5,
+    "head-and-shoulders": -4,
+    "half-exposed": -3,
+    "light-cover": -2,
+    "slightly-obscured": -1,
+    "prone": -4,
+    "prone-head-up": -5,
+    "prone-head-down": -7,
+    "kneeling": -2,
+    "sitting": -3,
+    "crouching": -1,
+    "specific-target": -4,
+    "identify-target": -2,
+    "double-action": -2,
+    "unfamiliar-weapon": -2,
+    "unfamiliar-type": -4,
+    "unfamiliar-vehicle-sight": -2,
+    "very-cheap": -2,
+    "cheap": -1,
+    "fine": 1,
+    "very-fine": 2,
+    "into-the-sun": -5,
+    "careful-loading": 1,
+    "careful-weighing": 1,
+    "stabilizers": 1,
+    "peep-sight": 2,
+    "laser-sight": 2,
+}
+#: Penalties the source gives as "-N or more" (or -1 per point, per 5 shots): -N is the
+#: mildest that may be chosen.
+_OR_MORE = {
+    "obstructed-hex": -2,
+    "bad-footing": -2,
+    "awkward-position": -1,
+    "fatigue": -1,
+    "bad-repair": -1,
+    "fouling": -1,
+}
+
+
+def _added(mod: str) -> list[int]:
+    """What naming ``mod`` adds to an aimed .38 shot at skill 20: its own modifier(s)."""
+    plain = [m.value for m in setup(skill=20, aim=1).modifiers]
+    added = [m.value for m in setup(mods=(mod,), skill=20, aim=1).modifiers]
+    for value in plain:
+        added.remove(value)
+    return added
+
+
+@pytest.mark.parametrize(("key", "figure"), sorted(_FIXED.items()))
+def test_gur_mod_1_a_figure_the_source_fixes_cannot_be_chosen_otherwise(
+    key: str, figure: int
+) -> None:
+    """GUR-MOD-1: a catalog entry the source gives one figure for counts that figure, and any
+    other figure named for it is refused rather than counted."""
+    assert _added(f"{key}={figure}") == [figure]
+    for wrong in (figure - 1, figure + 1):
+        refused("GUR-MOD-1", mods=(f"{key}={wrong}",), skill=20, aim=1)
+
+
+@pytest.mark.parametrize(("key", "mildest"), sorted(_OR_MORE.items()))
+def test_gur_mod_1_a_penalty_of_n_or_more_is_never_milder_than_n(key: str, mildest: int) -> None:
+    """GUR-MOD-1: obstructed hex and bad footing are "-2 or more", an awkward position and a
+    weapon in bad repair "-1 or more", fatigue -1 per point lost, fouling -1 per 5 shots: the
+    mildest figure counts, one point milder is refused."""
+    assert _added(f"{key}={mildest}") == [mildest]
+    refused("GUR-MOD-1", mods=(f"{key}={mildest + 1}",), skill=20, aim=1)
+
+
 @pytest.mark.parametrize(("speed", "bonus"), [(0, []), (5, [1]), (20, [3]), (40, [3])])
 def test_gur_mod_1_a_targeting_system_cancels_only_the_speed_penalty(
     speed: float, bonus: list[int]
