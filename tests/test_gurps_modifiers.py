@@ -406,6 +406,16 @@ def test_gur_loc_1_random_locations_only_where_called_for() -> None:
     assert setup(blind=True, skill=20).random_location
 
 
+def test_gur_loc_1_a_snap_shot_that_does_not_hesitate_pays_nothing_for_a_location() -> None:
+    """GUR-LOC-1: a snap shot allows no called location unless the shooter hesitates, so a
+    snap shot naming the head without hesitating lands at random and pays neither the head's
+    -5 nor the hesitation's -2; nor does a blind shot naming it."""
+    for blind in (False, True):
+        snap = setup(skill=9, location="head", blind=blind)
+        assert snap.random_location
+        assert by_rule("GUR-LOC-1", skill=9, location="head", blind=blind) == []
+
+
 def test_gur_mod_1_gur_loc_1_a_called_location_takes_the_place_of_the_cover() -> None:
     """GUR-MOD-1, GUR-LOC-1: cover and posture stand for aiming at the part left exposed, and
     are not added to a shot at a chosen location: of the two the costlier counts (DEC-642).
