@@ -179,6 +179,13 @@ def test_g3_impaling_doubles_and_crushing_does_not() -> None:
     assert sling.result.injury == 4
 
 
+def test_g3_impaling_doubles_a_larger_wound_exactly() -> None:
+    """G-3: impaling x2 on what gets past DR, whatever its size: a thrown spear at ST 10
+    (thrust 1d-2, +3) rolling 6 does 7; DR 2 leaves 5; x2 is 10 (a x2.25 would make 11)."""
+    spear = resolve([*three(7), 6], weapon="thrown-spear", skill=16, dr=2)
+    assert spear.result.injury == 10
+
+
 def test_gur_ind_1_a_lob_inside_half_d_does_half_damage() -> None:
     """GUR-IND-1: the thrown spear lobbed at 2 yd, closer than its 1/2D: -2 to hit (16 - 2 =
     14, a 7 hits) and half damage: 4 - 2 + 3 = 5, halved to 2, no DR, impaling x2 -> 4 (thrown
