@@ -186,14 +186,14 @@ def test_gur_ammo_1_acc_hit_and_damage_of_each_round() -> None:
     assert shoot(six, weapon="rifle-3006", ammo="subsonic", skill=20).injury == 21
 
 
-def _dr_met(faces: list[int], **values: Any) -> int:
+def _dr_met(faces: list[int], **values: Any) -> object:
     """The DR the missile met, as the shot's trace totals it."""
     values.setdefault("weapon", "revolver-38")
     values.setdefault("skill", 16)
     values.setdefault("distance", 2)
     values.setdefault("aim", 1)
     out = resolve_shot(declare(Shoot, **values), Dice.scripted(faces))
-    return next(int(e["value"]) for e in out.trace.to_json() if e.get("label") == "DR")
+    return next(e["value"] for e in out.trace.to_json() if e.get("label") == "DR")
 
 
 @pytest.mark.parametrize(
