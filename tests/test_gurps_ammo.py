@@ -186,6 +186,40 @@ def test_gur_ammo_1_acc_hit_and_damage_of_each_round() -> None:
     assert shoot(six, weapon="rifle-3006", ammo="subsonic", skill=20).injury == 21
 
 
+def _dr_met(faces: list[int], **values: Any) -> object:
+    """The DR the missile met, as the shot's trace totals it."""
+    values.setdefault("weapon", "revolver-38")
+    values.setdefault("skill", 16)
+    values.setdefault("distance", 2)
+    values.setdefault("aim", 1)
+    out = resolve_shot(declare(Shoot, **values), Dice.scripted(faces))
+    return next(e["value"] for e in out.trace.to_json() if e.get("label") == "DR")
+
+
+@pytest.mark.parametrize(
+    ("faces", "values", "met"),
+    [
+        ([*HIT, 6, 6], {"ammo": "aps"}, 2),  # only 1/2 DR
+        ([*HIT, 6, 6, 6], {"ammo": "explosive"}, 8),  # DR doubled
+        ([*HIT, 6, 6], {"ammo": "hollow-point"}, 8),  # DR doubled
+        ([*HIT, 6, 6], {"ammo": "incendiary"}, 8),  # DR doubled
+        ([*HIT, 6, 6], {"ammo": "rubber"}, 12),  # DR tripled
+        ([*HIT, 6, 6, 3], {"ammo": "dum-dum"}, 8),  # expanded (1-3): DR doubled
+        ([*HIT, 6, 6], {"ammo": "flechette", "armor": "plate"}, 8),  # rigid armor: doubled
+        ([*HIT, 6, 6, 6, 6], {"ammo": "bolo", "weapon": "shotgun-12"}, 12),  # DR tripled
+        ([*HIT, 6], {"arrow": "bowel-raker", "weapon": "longbow", "st": 13}, 8),  # doubled
+    ],
+)
+def test_gur_ammo_1_gur_arrow_1_each_load_meets_dr_4_as_the_source_scales_it(
+    faces: list[int], values: dict[str, Any], met: int
+) -> None:
+    """GUR-AMMO-1, GUR-ARROW-1: against DR 4 (large enough that x2.25 and x2 part ways, as
+    DR 2 or 3 would not) APS meets half, hollow points, explosive and incendiary bullets and
+    an expanded dum-dum double it, flechettes double rigid armor's, plastic or rubber bullets
+    and bolo rounds triple it, and a bowel raker doubles it."""
+    assert _dr_met(faces, dr=4, **values) == met
+
+
 # --- GUR-ARROW-1 ------------------------------------------------------------------------------
 
 
@@ -197,6 +231,16 @@ def test_gur_arrow_1_a_custom_explosive_head_bursts_for_1d_doubled() -> None:
     assert bare.injury == (6 - 3) + 2 * 4
     armored = shoot([*HIT, 6, 4], weapon="longbow", arrow="explosive", st=12, distance=5, dr=5)
     assert armored.injury == 0 + (2 * 4 - 5)
+
+
+def test_gur_arrow_1_a_custom_explosive_head_is_plain_thrust_at_st_x15_and_x20() -> None:
+    """GUR-ARROW-1: a custom explosive arrow's own blow is the archer's thrust, crushing, up to
+    1d-3; its 1/2D is ST x15 and Max ST x20; only an improvised one is at -2 to hit. A longbow
+    at ST 6 (thrust 1d-4, under the cap): 1d-4, 1/2D 90 yd, Max 120 yd, no head modifier."""
+    custom = setup(weapon="longbow", arrow="explosive", st=6, aim=1)
+    assert (str(custom.damage), custom.damage_type) == ("1d-4", "crushing")
+    assert (custom.half_damage, custom.max_range) == (90, 120)
+    assert [m for m in custom.modifiers if m.rule == "GUR-ARROW-1"] == []
 
 
 def test_gur_arrow_1_heads_damage_cap_and_ranges() -> None:

@@ -250,6 +250,14 @@ def test_gur_core_1_a_cutting_roll_does_at_least_1() -> None:
     assert (leaf.result.injury, blunt.result.injury) == (1, 0)
 
 
+def test_gur_core_1_an_impaling_roll_does_at_least_1_then_doubles() -> None:
+    """An impaling roll, like a cutting one, does at least 1: a target head (thrust-1,
+    impaling) drawn at ST 5 (thrust 1d-5) rolls 1d-6, a 1 comes to -5, raised to 1; against
+    no armor impaling doubles it to 2."""
+    target_head = shoot([3, 3, 3, 1], weapon="bow", arrow="target", st=5)
+    assert target_head.result.injury == 2
+
+
 def test_gur_core_1_a_death_check_at_minus_4_times_hp() -> None:
     """HP 10, down to -36 already; a .38 hit (9 against 14) for 2d-1 of 3, 3 = 5 takes him to
     -41, past -4 x HP (-40) but short of -5 x HP: a death check on HT 10, and an 18 fails it.
@@ -274,6 +282,27 @@ def test_gur_core_1_a_thrown_knife_is_parried_at_minus_1() -> None:
         defense_value=10,
     )
     assert out.result.result == "defended"
+
+
+def test_gur_core_1_dec_208_a_parry_10_against_a_thrown_knife_fails_on_a_10() -> None:
+    """DEC-208: parrying a thrown weapon is at -1, so Parry 10 rolls against 9 and a 10 (that
+    a plain Parry 10 would make) fails: the knife hits."""
+    out = shoot(
+        [3, 3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 3],
+        weapon="thrown-knife",
+        defense="parry",
+        defense_value=10,
+    )
+    assert out.result.result == "hit"
+    parry = next(e for e in out.trace.to_json() if e.get("label") == "parry")
+    assert parry["value"] == 9
+
+
+def test_gur_core_1_the_brain_multiplies_a_larger_wound_by_exactly_4() -> None:
+    """A .38 aimed at the brain for 2d-1 of 4, 4 = 7: the skull stops 2, and 5 x 4 = 20
+    injury (a x4.25 would make 21)."""
+    out = shoot([3, 3, 3, 4, 4, 3, 3, 3, 3, 3, 3], skill=20, location="brain")
+    assert out.result.injury == 20
 
 
 def test_gur_core_1_the_skull_is_dr_2_before_the_brains_x4() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from firefight.declarations import declare, options_of
+from firefight.declarations import DeclarationError, declare, options_of
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.rulesets.gurps.attack import resolve_shot
@@ -192,6 +192,18 @@ def test_gur_fire_1_random_fire() -> None:
         resolve_random_fire(declare(RandomFire, exposed=("Ann:x",)), Dice.scripted([]))
 
 
+def test_gur_fire_1_the_lightest_fire_hits_on_3_and_nothing_lighter_is_fire() -> None:
+    """GUR-FIRE-1: lighter fire sets the hit number from 8 down to 3. At 3 only a 3d6 of 3
+    hits (1+1+1 hits Ann, 1+1+2 = 4 spares Bob); a hit number of 2 is no fire the rule
+    knows and is refused before any die."""
+    out = resolve_random_fire(
+        declare(RandomFire, intensity=3, exposed=("Ann", "Bob")), Dice.scripted([1, 1, 1, 1, 1, 2])
+    )
+    assert out.result.hit == ("Ann",)
+    with pytest.raises(DeclarationError, match="GUR-FIRE-1"):
+        declare(RandomFire, intensity=2, exposed=("Ann",))
+
+
 # --- GUR-RELOAD-1, GUR-ARROW-1 ----------------------------------------------------------------
 
 
@@ -205,6 +217,30 @@ def test_gur_reload_1_missile_reloads() -> None:
     with pytest.raises(RuleRefusal):
         reload([], weapon="crossbow", st=10, weapon_st=13)
     assert reload([], weapon="longbow", mixed_quiver=True).seconds == 3
+
+
+def test_gur_reload_1_a_crossbow_one_st_over_yours_takes_8_seconds() -> None:
+    """GUR-RELOAD-1: 4 s only for a crossbow of the user's ST or less; one of ST up to 2
+    greater takes 8 s, so one a single point over (ST 11 for ST 10) fires every 9 seconds."""
+    slow = reload([], weapon="crossbow", st=10, weapon_st=11)
+    assert (slow.seconds, slow.fire_every) == (8, 9)
+    assert reload([], weapon="crossbow", st=10, weapon_st=9).seconds == 4
+
+
+def test_gur_reload_1_a_critical_load_saves_10_seconds_whatever_it_was_made_by() -> None:
+    """GUR-RELOAD-1: a critical success on the Black Powder Weapons roll removes 10 seconds,
+    not a second per point made by: a 3 at skill 14 (made by 11) loads a 60 s matchlock in
+    50 s, not 49; a 4 at skill 8 (made by 4) loads a 20 s musket in 10 s, not 16."""
+    assert reload([1, 1, 1], weapon="matchlock", skill=14).seconds == 50
+    assert reload([1, 1, 2], weapon="musket", skill=8).seconds == 10
+
+
+def test_gur_reload_1_half_the_load_time_is_never_cut_below_half() -> None:
+    """GUR-RELOAD-1: loading never drops under half the time. A rifled musket fouled by
+    coarse powder takes 30 x 1.5 = 45 s; made by 23 (7 at skill 30) would leave 22, under
+    half of 45 (22.5), so the load takes 23 whole seconds."""
+    fouled = reload([2, 2, 3], weapon="rifled-musket", skill=30, powder="coarse", shots_fired=3)
+    assert fouled.seconds == 23
 
 
 def test_gur_arrow_1_a_mixed_quiver_costs_a_crossbow_its_turn_of_choosing() -> None:

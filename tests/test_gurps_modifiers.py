@@ -113,6 +113,86 @@ def test_gur_mod_1_a_bonus_named_without_a_figure_counts_its_least(key: str) -> 
     assert by_rule("GUR-MOD-1", mods=(key,), aim=1, speed=10) == [2, 1]  # Acc 2, then the +1
 
 
+#: Figures 002's catalog gives as one number, read off the source (GUR-MOD-1, with the bow
+#: and range entries it lists beside them, GUR-ARROW-1 and GUR-RANGE-1).
+_FIXED = {
+    "quick-release": 2,
+    "sweat-in-eyes": -2,
+    "bad-goggles": -3,
+    "inanimate": 4,
+    "weapon-target": -6,
+    "weapon-target-long": -5,
+    "weapon-target-small": -7,
+    "weapon-stationary": 2,
+    "head-only": -5,
+    "head-and-shoulders": -4,
+    "half-exposed": -3,
+    "light-cover": -2,
+    "slightly-obscured": -1,
+    "prone": -4,
+    "prone-head-up": -5,
+    "prone-head-down": -7,
+    "kneeling": -2,
+    "sitting": -3,
+    "crouching": -1,
+    "specific-target": -4,
+    "identify-target": -2,
+    "double-action": -2,
+    "unfamiliar-weapon": -2,
+    "unfamiliar-type": -4,
+    "unfamiliar-vehicle-sight": -2,
+    "very-cheap": -2,
+    "cheap": -1,
+    "fine": 1,
+    "very-fine": 2,
+    "into-the-sun": -5,
+    "careful-loading": 1,
+    "careful-weighing": 1,
+    "stabilizers": 1,
+    "peep-sight": 2,
+    "laser-sight": 2,
+}
+#: Penalties the source gives as "-N or more" (or -1 per point, per 5 shots): -N is the
+#: mildest that may be chosen.
+_OR_MORE = {
+    "obstructed-hex": -2,
+    "bad-footing": -2,
+    "awkward-position": -1,
+    "fatigue": -1,
+    "bad-repair": -1,
+    "fouling": -1,
+}
+
+
+def _added(mod: str) -> list[int]:
+    """What naming ``mod`` adds to an aimed .38 shot at skill 20: its own modifier(s)."""
+    plain = [m.value for m in setup(skill=20, aim=1).modifiers]
+    added = [m.value for m in setup(mods=(mod,), skill=20, aim=1).modifiers]
+    for value in plain:
+        added.remove(value)
+    return added
+
+
+@pytest.mark.parametrize(("key", "figure"), sorted(_FIXED.items()))
+def test_gur_mod_1_a_figure_the_source_fixes_cannot_be_chosen_otherwise(
+    key: str, figure: int
+) -> None:
+    """GUR-MOD-1: a catalog entry the source gives one figure for counts that figure, and any
+    other figure named for it is refused rather than counted."""
+    assert _added(f"{key}={figure}") == [figure]
+    for wrong in (figure - 1, figure + 1):
+        refused("GUR-MOD-1", mods=(f"{key}={wrong}",), skill=20, aim=1)
+
+
+@pytest.mark.parametrize(("key", "mildest"), sorted(_OR_MORE.items()))
+def test_gur_mod_1_a_penalty_of_n_or_more_is_never_milder_than_n(key: str, mildest: int) -> None:
+    """GUR-MOD-1: obstructed hex and bad footing are "-2 or more", an awkward position and a
+    weapon in bad repair "-1 or more", fatigue -1 per point lost, fouling -1 per 5 shots: the
+    mildest figure counts, one point milder is refused."""
+    assert _added(f"{key}={mildest}") == [mildest]
+    refused("GUR-MOD-1", mods=(f"{key}={mildest + 1}",), skill=20, aim=1)
+
+
 @pytest.mark.parametrize(("speed", "bonus"), [(0, []), (5, [1]), (20, [3]), (40, [3])])
 def test_gur_mod_1_a_targeting_system_cancels_only_the_speed_penalty(
     speed: float, bonus: list[int]
@@ -202,6 +282,16 @@ def test_gur_arc_1_dec_201_the_edges_of_the_arcs() -> None:
     assert "They can see there" not in refused("GUR-ARC-1", bearing=151, vision="peripheral")
 
 
+@pytest.mark.parametrize("vision", ["peripheral", "360"])
+def test_gur_arc_1_dec_201_a_wide_eyed_shooter_fires_freely_right_to_the_side(vision: str) -> None:
+    """GUR-ARC-1, DEC-201: Peripheral Vision fires without penalty across a 180 degree arc,
+    and 360 Vision into the front three hexes: a target square to the side (90 degrees, the
+    arc's edge) takes no arc modifier; one degree further is outside the firing arc."""
+    assert by_rule("GUR-ARC-1", bearing=90, vision=vision) == []
+    assert by_rule("GUR-ARC-1", bearing=-90, vision=vision) == []
+    refused("GUR-ARC-1", bearing=91, vision=vision)
+
+
 # --- GUR-OPP-1 --------------------------------------------------------------------------------
 
 
@@ -274,6 +364,16 @@ def test_gur_move_1_aiming_limits() -> None:
     assert aim_total == 1
 
 
+def test_gur_move_1_half_an_odd_move_is_not_rounded_down() -> None:
+    """GUR-MOVE-1: aiming while walking needs a pace of 2 yd/s or half Move, whichever is
+    less. Half of Move 3 is 1.5 yd/s: a crossbowman walking 1.5 yd/s still aims (+1 at most),
+    at 1.6 yd/s they cannot."""
+    walking = by_rule("GUR-MOVE-1", weapon="crossbow", moving="walking", aim=1, pace=1.5, move=3)
+    # Acc 4 cut to +1 (-3), and walking with a crossbow: -1 x 3
+    assert walking == [-3, -3]
+    refused("GUR-MOVE-1", weapon="crossbow", moving="walking", aim=1, pace=1.6, move=3)
+
+
 def test_gur_move_1_dec_720_a_sling_on_the_move_and_the_pace_limit_itself() -> None:
     """GUR-MOVE-1, DEC-720: a sling is not aimed while walking, yet its walking penalty is the
     plain -1 (no bow's x6); a crossbow at exactly 2 yd/s (Move 4: half is 2 too) may aim."""
@@ -304,6 +404,16 @@ def test_gur_loc_1_random_locations_only_where_called_for() -> None:
     aimed = setup(aim=1, location="vitals")
     assert not aimed.random_location and by_rule("GUR-LOC-1", aim=1, location="vitals") == [-3]
     assert setup(blind=True, skill=20).random_location
+
+
+def test_gur_loc_1_a_snap_shot_that_does_not_hesitate_pays_nothing_for_a_location() -> None:
+    """GUR-LOC-1: a snap shot allows no called location unless the shooter hesitates, so a
+    snap shot naming the head without hesitating lands at random and pays neither the head's
+    -5 nor the hesitation's -2; nor does a blind shot naming it."""
+    for blind in (False, True):
+        snap = setup(skill=9, location="head", blind=blind)
+        assert snap.random_location
+        assert by_rule("GUR-LOC-1", skill=9, location="head", blind=blind) == []
 
 
 def test_gur_mod_1_gur_loc_1_a_called_location_takes_the_place_of_the_cover() -> None:
@@ -353,6 +463,17 @@ def test_gur_range_1_the_wind_counts_and_a_close_unknown_range_costs_nothing() -
     assert by_rule("GUR-RANGE-1", weapon="longbow", st=10, distance=100, range_known=False) == []
 
 
+def test_gur_range_1_dec_767_windage_and_ranging_start_past_half_d_not_at_it() -> None:
+    """GUR-RANGE-1, DEC-767: windage and ranging apply to shots over 1/2D. A longbow at ST 10
+    has 1/2D 150 yd. At exactly 150 yd a 45 yd/s crosswind and an unknown range change
+    nothing (G-2 alone: the 150 yd row, -11). At 151 yd the wind reads 151 + 45 = 196, the
+    200 yd row, -12, and the unknown range doubles it: another -12."""
+    at = dict(weapon="longbow", st=10, crosswind=45, range_known=False, aim=1)
+    assert by_rule("GUR-RANGE-1", distance=150, **at) == []
+    assert by_rule("G-2", distance=150, **at) == [-11]
+    assert by_rule("GUR-RANGE-1", distance=151, **at) == [-12, -12]
+
+
 def test_gur_range_1_surprised_target() -> None:
     """GUR-RANGE-1: a stationary, unaware target +4 (not for indirect fire)."""
     assert by_rule("GUR-RANGE-1", surprised=True) == [4]
@@ -387,6 +508,17 @@ def test_gur_ind_1_at_half_d_a_bow_lobs_with_no_close_penalty() -> None:
         assert setup(weapon="longbow", st=10, distance=yards, skill=20, aim=1).indirect
         assert by_rule("GUR-IND-1", weapon="longbow", st=10, distance=yards, skill=20, aim=1) == []
     assert not setup(weapon="longbow", st=10, distance=149, skill=20, aim=1).indirect
+
+
+def test_gur_ind_1_a_bow_that_must_lob_cannot_shoot_under_a_low_ceiling() -> None:
+    """GUR-IND-1: a bow always lobs at or beyond 1/2D (150 yd for a longbow at ST 10), and a
+    lob is impossible with no overhead room, so that shot is refused even though the shooter
+    did not ask for indirect fire; at 149 yd the bow shoots direct and the ceiling is no
+    matter."""
+    assert "overhead room" in refused(
+        "GUR-IND-1", weapon="longbow", st=10, distance=150, aim=1, no_room=True
+    )
+    assert not setup(weapon="longbow", st=10, distance=149, aim=1, no_room=True).indirect
 
 
 @pytest.mark.parametrize("overhead", [-5, -40, 1])

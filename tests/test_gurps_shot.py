@@ -179,6 +179,13 @@ def test_g3_impaling_doubles_and_crushing_does_not() -> None:
     assert sling.result.injury == 4
 
 
+def test_g3_impaling_doubles_a_larger_wound_exactly() -> None:
+    """G-3: impaling x2 on what gets past DR, whatever its size: a thrown spear at ST 10
+    (thrust 1d-2, +3) rolling 6 does 7; DR 2 leaves 5; x2 is 10 (a x2.25 would make 11)."""
+    spear = resolve([*three(7), 6], weapon="thrown-spear", skill=16, dr=2)
+    assert spear.result.injury == 10
+
+
 def test_gur_ind_1_a_lob_inside_half_d_does_half_damage() -> None:
     """GUR-IND-1: the thrown spear lobbed at 2 yd, closer than its 1/2D: -2 to hit (16 - 2 =
     14, a 7 hits) and half damage: 4 - 2 + 3 = 5, halved to 2, no DR, impaling x2 -> 4 (thrown
@@ -214,6 +221,16 @@ def test_g3_pd_adds_to_the_defense() -> None:
     assert out.result.result == "defended"
     dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
     assert dodge["value"] == 6 + 2 + 2
+
+
+def test_g3_pd_given_for_the_shot_takes_the_place_of_the_armors() -> None:
+    """G-3: PD adds to the active defense; a PD given for the shot replaces the armor's own
+    (leather's 2). Dodge 6 + PD 4 = 10, so a defense roll of 10 dodges; with the leather's
+    PD the same roll (10 against 8) would have failed."""
+    out = resolve([*three(7), *three(10)], defense="dodge", defense_value=6, armor="leather", pd=4)
+    assert out.result.result == "defended"
+    dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
+    assert dodge["value"] == 6 + 4
 
 
 def test_g3_no_blocking_bullets() -> None:
