@@ -116,38 +116,12 @@ def test_gur_mod_1_a_bonus_named_without_a_figure_counts_its_least(key: str) -> 
 #: Figures 002's catalog gives as one number, read off the source (GUR-MOD-1, with the bow
 #: and range entries it lists beside them, GUR-ARROW-1 and GUR-RANGE-1).
 _FIXED = {
+    **{
+        key: figure
+        for key, figure in CATALOG.items()
+        if key not in ("obstructed-hex", "bad-footing")
+    },
     "quick-release": 2,
-    "sweat-in-eyes": -2,
-    "bad-goggles": -3,
-    "inanimate": 4,
-    "weapon-target": -6,
-    "weapon-target-long": -5,
-    "weapon-target-small": -7,
-    "weapon-stationary": 2,
-    "head-only": -5,
-    "head-and-shoulders": -4,
-    "half-exposed": -3,
-    "light-cover": -2,
-    "slightly-obscured": -1,
-    "prone": -4,
-    "prone-head-up": -5,
-    "prone-head-down": -7,
-    "kneeling": -2,
-    "sitting": -3,
-    "crouching": -1,
-    "specific-target": -4,
-    "identify-target": -2,
-    "double-action": -2,
-    "unfamiliar-weapon": -2,
-    "unfamiliar-type": -4,
-    "unfamiliar-vehicle-sight": -2,
-    "very-cheap": -2,
-    "cheap": -1,
-    "fine": 1,
-    "very-fine": 2,
-    "into-the-sun": -5,
-    "careful-loading": 1,
-    "careful-weighing": 1,
     "stabilizers": 1,
     "peep-sight": 2,
     "laser-sight": 2,
@@ -513,12 +487,15 @@ def test_gur_ind_1_at_half_d_a_bow_lobs_with_no_close_penalty() -> None:
 def test_gur_ind_1_a_bow_that_must_lob_cannot_shoot_under_a_low_ceiling() -> None:
     """GUR-IND-1: a bow always lobs at or beyond 1/2D (150 yd for a longbow at ST 10), and a
     lob is impossible with no overhead room, so that shot is refused even though the shooter
-    did not ask for indirect fire; at 149 yd the bow shoots direct and the ceiling is no
-    matter."""
+    did not ask for indirect fire; at 149 yd the bow shoots direct, so the ceiling reads
+    nothing and is refused as a figure for a lob (DEC-871)."""
     assert "overhead room" in refused(
         "GUR-IND-1", weapon="longbow", st=10, distance=150, aim=1, no_room=True
     )
-    assert not setup(weapon="longbow", st=10, distance=149, aim=1, no_room=True).indirect
+    assert "counts only for a lob" in refused(
+        "GUR-IND-1", weapon="longbow", st=10, distance=149, aim=1, no_room=True
+    )
+    assert not setup(weapon="longbow", st=10, distance=149, aim=1).indirect
 
 
 @pytest.mark.parametrize("overhead", [-5, -40, 1])

@@ -177,11 +177,6 @@ def _refuse_unread(shot: Shoot) -> None:
         raise RuleRefusal(
             "GUR-MOVE-1", f"{given.capitalize()} counts only firing on the move: give --moving."
         )
-    if not shot.indirect and (shot.overhead or shot.no_room):
-        given = "an overhead obstruction" if shot.overhead else "no room overhead"
-        raise RuleRefusal(
-            "GUR-IND-1", f"{given[0].upper()}{given[1:]} counts only for a lob: give --indirect."
-        )
 
 
 def aim_on_the_move_barred(
@@ -400,6 +395,12 @@ def _indirect(shot: Shoot, weapon: Weapon, at_half: bool, rules: Indirect) -> bo
             f"A {weapon.name} carries too far to be lobbed onto a target; fire it directly.",
         )
     indirect = shot.indirect or (lobs and at_half)
+    if not indirect and (shot.overhead or shot.no_room):
+        # A lob the bow makes by itself at 1/2D meets the ceiling as an asked-for one does.
+        given = "an overhead obstruction" if shot.overhead else "no room overhead"
+        raise RuleRefusal(
+            "GUR-IND-1", f"{given[0].upper()}{given[1:]} counts only for a lob: give --indirect."
+        )
     if indirect and shot.no_room:
         raise RuleRefusal("GUR-IND-1", "There is no overhead room to lob a missile here.")
     return indirect
