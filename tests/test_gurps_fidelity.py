@@ -441,6 +441,13 @@ def test_gur_elev_1_a_beam_ignores_the_height_a_bullet_gains_from() -> None:
     ) == (30, 40)
 
 
+def test_gur_elev_1_dec_868_an_odd_yard_of_height_counts_half_a_yard() -> None:
+    """DEC-868: 3 yd above the target at 20 yd counts 20 - 3 / 2 = 18.5 yd, not 19 (whole
+    pairs of yards only); a scene's heights are seldom whole yards."""
+    assert setup(distance=20, elevation=3).distance == 18.5
+    assert setup(distance=20, elevation=1).distance == 19.5
+
+
 def test_gur_core_1_a_brain_wound_over_a_third_of_hp_stuns_and_over_half_knocks_out() -> None:
     """HP 18: a .38's 2d-1 of 2, 3 = 4 leaves 2 past the skull, x4 = 8: over 6 (HP/3), so
     stunned, not over 9 (HP/2), so not knocked out, and no major wound. Of 3, 3 = 5: 3 past
