@@ -113,19 +113,6 @@ def test_gur_mod_1_a_bonus_named_without_a_figure_counts_its_least(key: str) -> 
     assert by_rule("GUR-MOD-1", mods=(key,), aim=1, speed=10) == [2, 1]  # Acc 2, then the +1
 
 
-#: Figures 002's catalog gives as one number, read off the source (GUR-MOD-1, with the bow
-#: and range entries it lists beside them, GUR-ARROW-1 and GUR-RANGE-1).
-_FIXED = {
-    **{
-        key: figure
-        for key, figure in CATALOG.items()
-        if key not in ("obstructed-hex", "bad-footing")
-    },
-    "quick-release": 2,
-    "stabilizers": 1,
-    "peep-sight": 2,
-    "laser-sight": 2,
-}
 #: Penalties the source gives as "-N or more" (or -1 per point, per 5 shots): -N is the
 #: mildest that may be chosen.
 _OR_MORE = {
@@ -135,6 +122,16 @@ _OR_MORE = {
     "fatigue": -1,
     "bad-repair": -1,
     "fouling": -1,
+}
+
+#: Figures 002's catalog gives as one number, read off the source (GUR-MOD-1, with the bow
+#: and range entries it lists beside them, GUR-ARROW-1 and GUR-RANGE-1).
+_FIXED = {
+    **{key: figure for key, figure in CATALOG.items() if key not in _OR_MORE},
+    "quick-release": 2,
+    "stabilizers": 1,
+    "peep-sight": 2,
+    "laser-sight": 2,
 }
 
 

@@ -94,7 +94,10 @@ class CaughtView(NamedTuple):
         return next((word for word, holds in zip(_FATES, held, strict=True) if holds), None)
 
 
-_FATES = ("dying", "dead", "torpor", "final death")
+#: Each fate a caught person can meet, with its stat's label: a mortal's, then a Kindred's (V-2).
+_MORTAL_FATES = (("dying", "P(dying)"), ("dead", "P(dead)"))
+_KINDRED_FATES = (("torpor", "P(torpor)"), ("final death", "P(Final Death)"))
+_FATES = tuple(fate for fate, _ in (*_MORTAL_FATES, *_KINDRED_FATES))
 
 
 class FireView(NamedTuple):
@@ -229,9 +232,6 @@ def _person_stats(person: Person) -> tuple[Stat, ...]:
         *(_person_stat(name, fate, label, "probability") for fate, label in fates),
     )
 
-
-_MORTAL_FATES = (("dying", "P(dying)"), ("dead", "P(dead)"))
-_KINDRED_FATES = (("torpor", "P(torpor)"), ("final death", "P(Final Death)"))
 
 _MALFUNCTION = Stat(
     name="shooter.p_malfunction",
