@@ -177,6 +177,26 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         assert status == 403
 
 
+def test_a_second_commit_before_the_page_is_read_again_builds_on_the_first(
+    browser: object, tmp_path: Path
+) -> None:
+    """A GM who commits again before the page has read the table back is not told someone else
+    changed the fight first: the record the first commit made is the one the second builds on.
+    The page's read of the table is held here, as a slow connection would hold it."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
+        _create(gm, "raid", "warehouse")
+        gm.route(re.compile(r".*/api/encounters/raid$"), lambda route: None)
+        for number, line in ((2, "set Viktor unconscious"), (3, "set Lev dead")):
+            gm.fill("#line", line)
+            gm.click("#commit")
+            expect(gm.locator("#act-msg")).to_contain_text(f"#{number} {line}")
+
+
 def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) -> None:
     """The dice the GM chose (docs/web.md, Dice) roll a round's change as they roll an action:
     the initiative rolled at the table and typed in was thrown away, and the server rolled a

@@ -276,6 +276,9 @@ async function commit(event) {
     const given = dice();
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + "/act",
       { ...composed(), dice: given, expected_head: head });
+    // The record this made is the one the next commit builds on, before the refresh is back:
+    // a second commit sent meanwhile would otherwise be refused as someone else's change.
+    head = done.head;
     const outcome = done.result ? done.result.outcome : done.outcome;
     const used = done.dice ? ` (dice ${done.dice.used.join(", ") || "none"})` : "";
     say("act-msg", `#${done.head} ${done.text || done.record.text}: ${outcome}${used}${leftOver(done)}`, "ok");
@@ -306,6 +309,7 @@ async function command(path, body, label) {
   dropOdds();
   try {
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + path, body);
+    head = done.head;  // as in commit(): the next command builds on this record
     say("act-msg", `${label}: #${done.head} ${done.record.text}${leftOver(done)}`, "ok");
     spent(body.dice);
   } catch (error) {
