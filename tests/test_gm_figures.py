@@ -142,7 +142,7 @@ def test_enc_gm_cpr_sets_hp_and_sp_and_repairs_armor() -> None:
     assert (fighter(v).body_sp, fighter(v).head_sp) == (fighter(v).body_sp_max, 7)
     assert fighter(v).body_sp_max == 11
     refused(service, "set V sp 99", "body SP runs from 0 to")
-    refused(service, "set V hp -1", "HP runs from 0 to")
+    refused(service, "set V hp -1000", "V's HP runs from -999 to 40, not -1000")  # DEC-855
     refused(service, "repair Mei", "Mei wears no armor")
     service.undo("f")
     assert fighter(service.state("f").combatant("V")).body_sp == 4
@@ -220,6 +220,73 @@ def test_enc_gm_gurps_sets_hp_shock_and_stun_and_has_no_fp() -> None:
     # Ann's leather shows in the table: the refusal names it, not "no armor" (ENC-GM).
     refused(service, "repair Ann", "gurps armor takes no wear: Ann's leather keeps its DR whole")
     assert "rules" in service.export("f")
+
+
+@pytest.mark.parametrize(
+    ("example", "who", "floor"),
+    [("dry-gulch.toml", "Bob", -50), ("night-market.toml", "V", -999)],
+)
+def test_enc_gm_dec_855_hits_and_set_hp_keep_one_floor(example: str, who: str, floor: int) -> None:
+    """ENC-GM, DEC-855: `hits` took HP left as low as the GM typed (gurps Bob, 10 HP, to
+    -1988 after two `hits Bob 999`; cpr V to -1958) while `set hp` refused anything below
+    -5 x HP (gurps, GUR-CORE-1) or 0 (cpr). Both now keep one floor: -5 x HP for gurps, the
+    -999 a cpr scenario and the command line keep (DEC-188). From 10 above it, `hits N` is
+    taken exactly when `set hp` to what it leaves is, and leaves the same HP."""
+    service = opened(example)
+    track = find_ruleset(service.state("f").ruleset).hits_track
+    start = floor + 10
+    service.gm("f", f"set {who} hp {start}")
+    for amount in (9, 10, 11, 999):
+        for line in (f"set {who} hp {start - amount}", f"hits {who} {amount}"):
+            if amount > 10:
+                refused(service, line, str(floor))
+            else:
+                service.gm("f", line)
+                assert track(service.state("f").combatant(who))[0] == start - amount
+                service.undo("f")
+
+
+def test_enc_gm_dec_855_gurps_hits_refused_past_dead_say_why_and_change_nothing() -> None:
+    """ENC-GM, DEC-855, GUR-CORE-1: Bob (10 HP) taken to -45 may take 5 more, not 6; at -50
+    none; a heal still heals, and `set hp` refuses the same -51."""
+    service = opened("dry-gulch.toml")
+    service.gm("f", "hits Bob 55")
+    refused(
+        service,
+        "hits Bob 6",
+        "6 more would leave Bob at -51 HP, and Bob's HP goes no lower than -50: at -5 x HP the "
+        "core has them dead (GUR-CORE-1). Bob can take at most 5 more; nothing is changed.",
+    )
+    assert gurps_stats(service.state("f").combatant("Bob")).hp_left == -45
+    service.gm("f", "hits Bob 5")
+    refused(service, "hits Bob 1", "Bob is at it already; nothing is changed.")
+    refused(service, "set Bob hp -51", "HP runs from -50 to 10")
+    service.gm("f", "heal Bob 3")
+    assert gurps_stats(service.state("f").combatant("Bob")).hp_left == -47
+    assert "rules" in service.export("f")
+
+
+def test_enc_gm_dec_855_the_command_line_refuses_hits_past_the_floor(tmp_path: Path) -> None:
+    """ENC-GM, DEC-855: `encounter gm` takes V (40 HP) to -959 and refuses 41 more, past -999 HP
+    left, saying why, and writes nothing; `set V hp -7`, refused below 0 before, is taken (HP
+    runs on below 0, C-9)."""
+    store = ["--store", f"sqlite:///{tmp_path / 'f.db'}"]
+    scene = str(ROOT / "examples" / "night-market.toml")
+    runner = CliRunner()
+    assert runner.invoke(app, ["encounter", "new", "m", "-s", scene, *store]).exit_code == 0
+    done = runner.invoke(app, ["encounter", "gm", "m", "hits V 999", *store])
+    assert done.exit_code == 0 and "HP 40/40 → -959/40" in done.stdout, done.stdout
+    done = runner.invoke(app, ["encounter", "gm", "m", "hits V 41", *store])
+    assert done.exit_code != 0, done.stdout
+    said = " ".join(done.stderr.split())
+    assert (
+        "refused: ENC-GM: 41 more would leave V at -1000 HP, and V's HP goes no lower than -999: "
+        "the rules set no floor, and a scenario and the command line take HP left down to -999 "
+        "(DEC-188). V can take at most 40 more; nothing is changed." in said
+    ), done.stderr
+    assert "#3" not in runner.invoke(app, ["encounter", "log", "m", *store]).stdout
+    done = runner.invoke(app, ["encounter", "gm", "m", "set V hp -7", *store])
+    assert done.exit_code == 0 and "V's HP set to -7" in done.stdout, done.stdout + done.stderr
 
 
 def test_enc_gm_cards_sets_wound_boxes_and_wear_and_repairs_armor() -> None:

@@ -1,11 +1,12 @@
-"""The bounds a GM's ``set NAME FIGURE N`` must keep (DEC-551), refused in one sentence."""
+"""The bounds a GM's ``set NAME FIGURE N`` must keep (DEC-551), and the GM's ``hits NAME N``
+with it where the figure is the damage track (DEC-855), each refused in one sentence."""
 
 from __future__ import annotations
 
 from firefight.errors import RuleRefusal
 from firefight.scene.events import GM_RULE
 
-__all__ = ["FIGURE_TOP", "OutOfRange", "check_within", "no_such_figure"]
+__all__ = ["FIGURE_TOP", "OutOfRange", "check_taken", "check_within", "no_such_figure"]
 
 #: The most a GM's figure may be where the rules set no top (rounds of stun, hits a round of
 #: bleeding, hits taken or healed at once): the sanity limit hits and bonuses keep (DEC-80,
@@ -35,6 +36,35 @@ def check_within(who: str, figure: str, value: int, low: int, high: int | None) 
     top = FIGURE_TOP if high is None else high
     if not low <= value <= top:
         raise OutOfRange(f"{who}'s {figure} runs from {low} to {top}, not {value}.", low, top)
+
+
+def check_taken(who: str, figure: str, left: int, amount: int, low: int, why: str) -> None:
+    """Refuse (ENC-GM) a GM's ``hits`` of ``amount`` that would leave ``who`` with less
+    ``figure`` than ``low``: the least their ``set`` takes too (DEC-855), ``why`` saying what
+    makes it the least. A heal (``amount`` below 0) is never refused here: it takes someone a
+    wound of the rules left past the floor back towards it.
+
+    >>> check_taken("Bob", "HP", -45, 5, -50, "dead at -5 x HP")  # to -50: taken
+    >>> try:
+    ...     check_taken("Bob", "HP", -45, 8, -50, "dead at -5 x HP")
+    ... except RuleRefusal as refused:
+    ...     print(refused.reason.replace(". ", ".\\n"))
+    8 more would leave Bob at -53 HP, and Bob's HP goes no lower than -50: dead at -5 x HP.
+    Bob can take at most 5 more; nothing is changed.
+    """
+    after = left - amount
+    if amount > 0 and after < low:
+        most = left - low
+        room = (
+            f"{who} can take at most {most} more"
+            if most > 0
+            else f"{who} is {'at' if most == 0 else 'past'} it already"
+        )
+        raise RuleRefusal(
+            GM_RULE,
+            f"{amount} more would leave {who} at {after} {figure}, and {who}'s {figure} goes no "
+            f"lower than {low}: {why}. {room}; nothing is changed.",
+        )
 
 
 def no_such_figure(ruleset: str, figure: str) -> RuleRefusal:

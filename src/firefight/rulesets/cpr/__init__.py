@@ -265,6 +265,14 @@ class CPR(Ruleset):
 
         return set_cpr_figure(combatant, figure, value)
 
+    def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
+        """The shared damage track's HP, never below the -999 HP left that ``set hp``, a
+        scenario and the command line keep (DEC-188, DEC-855)."""
+        from firefight.rulesets.cpr.gm_figures import check_gm_hits
+
+        check_gm_hits(state.combatant(name), amount)
+        return super().gm_damage(state, name, amount)
+
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
         """A GM's ``repair NAME``: body and head armor back at their full SP (C-3)."""
         from firefight.errors import RuleRefusal

@@ -256,11 +256,14 @@ class GURPS(Ruleset):
 
     def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
         """HP lost (or, below 0, healed back, never past full HP) as the shot's own event,
-        with no shock, stun or knockdown: what they lead to is the GM's to set (DEC-415)."""
+        with no shock, stun or knockdown: what they lead to is the GM's to set (DEC-415); never
+        below the -5 x HP that ``set hp`` keeps too (DEC-855)."""
         from firefight.rulesets.gurps.encounter import GurpsHurt
         from firefight.rulesets.gurps.encounter_model import gurps_stats
+        from firefight.rulesets.gurps.gm_figures import check_gm_hits
 
         c = state.combatant(name)
+        check_gm_hits(c, amount)
         injury = amount if amount > 0 else -min(-amount, gurps_stats(c).lost)
         hurt = GurpsHurt(
             target=c.name,

@@ -1,19 +1,21 @@
 """The gurps figures a GM may set at the table (``set NAME FIGURE N``, DEC-551): HP left, the
 shock on this turn's rolls and whether someone is stunned. The encounter keeps no Fatigue
-Points, so ``fp`` is not among them: typed, it is refused saying so (DEC-786)."""
+Points, so ``fp`` is not among them: typed, it is refused saying so (DEC-786). HP left keeps
+one floor for ``set`` and the GM's ``hits`` alike (DEC-855)."""
 
 from __future__ import annotations
 
 from firefight.frozen import replace
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import gurps_stats
-from firefight.scene.figure_bounds import check_within, no_such_figure
+from firefight.scene.figure_bounds import check_taken, check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
 __all__ = [
     "GURPS_FIGURES_NOT_KEPT",
     "GURPS_GM_FIGURES",
     "GURPS_GM_FIGURE_NAMES",
+    "check_gm_hits",
     "set_gurps_figure",
 ]
 
@@ -33,12 +35,31 @@ GURPS_FIGURES_NOT_KEPT = {
 }
 
 
+def _hp_floor(c: CombatantState) -> int:
+    """The least HP left a GM may leave ``c`` at: -5 x HP, where the core has them dead
+    (GUR-CORE-1); what a wound does past it tells the table nothing more."""
+    return -DATA.core.injury.dead_at_multiple * gurps_stats(c).hp
+
+
+def check_gm_hits(c: CombatantState, amount: int) -> None:
+    """Refuse (ENC-GM) a GM's ``hits`` that would take ``c`` below the floor ``set hp`` keeps
+    (DEC-855): a wound of the rules may go further, a GM's number may not."""
+    check_taken(
+        c.name,
+        "HP",
+        gurps_stats(c).hp_left,
+        amount,
+        _hp_floor(c),
+        f"at -{DATA.core.injury.dead_at_multiple} x HP the core has them dead (GUR-CORE-1)",
+    )
+
+
 def set_gurps_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
     """``c`` with one of :data:`GURPS_GM_FIGURES` set to ``value``."""
     s = gurps_stats(c)
     injury = DATA.core.injury
     if figure == "hp":
-        check_within(c.name, "HP", value, -injury.dead_at_multiple * s.hp, s.hp)
+        check_within(c.name, "HP", value, _hp_floor(c), s.hp)
         return replace(c, stats=replace(s, lost=s.hp - value))
     if figure == "shock":
         check_within(c.name, "shock", value, injury.shock_cap, 0)
