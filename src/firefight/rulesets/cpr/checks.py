@@ -30,6 +30,7 @@ __all__ = [
     "compare",
     "condition_modifiers",
     "d10_modifier",
+    "dodge_against",
     "dodges_against",
     "dv_or_dodge",
     "fire_check",
@@ -197,6 +198,13 @@ def check_dodge(
 
 def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> Total:
     """The target's dodge: DEX + Evasion + d10, rolled before the attacker (CPR-DOD-1)."""
+    return _rolled_dodge(target, own_conditions(target, data), dice, tb)
+
+
+def _rolled_dodge(
+    target: Target, conditions: Sequence[Modifier], dice: Dice, tb: TraceBuilder
+) -> Total:
+    """:func:`roll_dodge` with what weighs on the target (:func:`own_conditions`) read."""
     dodge = target.dodge
     assert dodge is not None
     if tb.telling:
@@ -205,10 +213,7 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
             "attacker must beat the dodge instead of the DV.",
             "CPR-DOD-1",
         )
-    parts = [
-        *_dex_and_evasion(target.name, dodge.dex, dodge.evasion),
-        *own_conditions(target, data),
-    ]
+    parts = [*_dex_and_evasion(target.name, dodge.dex, dodge.evasion), *conditions]
     return roll_check(
         tb, dice, label=f"{target.name}'s dodge", purpose=f"{target.name}'s dodge", parts=parts
     )
@@ -219,32 +224,49 @@ def dodges_against(target: Target, dv: int, tb: TraceBuilder, data: CprData) -> 
     may). A fighter choosing for themselves dodges where the dodge is likely to stand higher:
     DEX + Evasion, less what weighs on them, plus the d10's 5.5 on average, above the DV
     (DEC-867); a declared dodge is always rolled."""
+    return _dodging(target, dv, tb, data) is not None
+
+
+def _dodging(target: Target, dv: int, tb: TraceBuilder, data: CprData) -> Sequence[Modifier] | None:
+    """What weighs on ``target``'s dodge (:func:`own_conditions`) where they dodge an attack
+    that must otherwise beat ``dv`` (:func:`dodges_against`), read once for the choice and the
+    roll; None where they keep the DV."""
     dodge = target.dodge
     if dodge is None:
-        return False
+        return None
+    conditions = own_conditions(target, data)
     if not dodge.if_better:
-        return True
-    base = dodge.dex + dodge.evasion + sum(m.value for m in own_conditions(target, data))
+        return conditions
+    base = dodge.dex + dodge.evasion + sum(m.value for m in conditions)
     if 2 * base + 11 > 2 * dv:
-        return True
+        return conditions
     if tb.telling:
         tb.step(
             f"{target.name} does not dodge: DEX + Evasion {base} and a d10 average "
             f"{base + 5.5:g}, no better than DV {dv}.",
             "CPR-DOD-1",
         )
-    return False
+    return None
+
+
+def dodge_against(
+    target: Target, dv: int, dice: Dice, tb: TraceBuilder, data: CprData
+) -> Total | None:
+    """``target``'s dodge rolled where they dodge an attack that must otherwise beat ``dv``
+    (:func:`dodges_against`); None where they keep the DV."""
+    conditions = _dodging(target, dv, tb, data)
+    return None if conditions is None else _rolled_dodge(target, conditions, dice, tb)
 
 
 def dv_or_dodge(
     target: Target, dv: int, against: str, dice: Dice, tb: TraceBuilder, data: CprData
 ) -> tuple[int, str, Total | None]:
     """What an attack at one target must beat, and its name for the trace: the DV (``against``
-    names it), or the target's dodge rolled in its place (CPR-DOD-1, :func:`dodges_against`);
+    names it), or the target's dodge rolled in its place (CPR-DOD-1, :func:`dodge_against`);
     with the dodge's total, None when they do not dodge."""
-    if not dodges_against(target, dv, tb, data):
+    dodge = dodge_against(target, dv, dice, tb, data)
+    if dodge is None:
         return dv, against, None
-    dodge = roll_dodge(target, dice, tb, data)
     return dodge.value, f"{target.name}'s dodge", dodge
 
 

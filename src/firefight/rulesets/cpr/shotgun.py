@@ -23,9 +23,8 @@ from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.checks import (
     check_dodge_allowed,
     compare,
-    dodges_against,
+    dodge_against,
     fire_check,
-    roll_dodge,
     shooter_parts,
 )
 from firefight.rulesets.cpr.combatants import Aim, Spot, Target
@@ -142,8 +141,9 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
     ]
     dodges: dict[int, Total] = {}
     for index, target in enumerate(in_area):
-        if dodges_against(target, figures.shells_dv, tb, data):
-            dodges[index] = roll_dodge(target, dice, tb, data)
+        dodge = dodge_against(target, figures.shells_dv, dice, tb, data)
+        if dodge is not None:
+            dodges[index] = dodge
     parts = shooter_parts(fire, weapon.skill, fire.extra, data)
     total, jam = fire_check(
         tb,
