@@ -4,6 +4,7 @@ scenario or on the command line (DEC-473, DEC-474)."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from firefight.encounter import engine
 from firefight.encounter.scenario import ScenarioError, initial_state, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
+from firefight.geometry import Point
 from firefight.odds.fights import (
     _turn,
     fight_once,
@@ -30,6 +32,7 @@ from firefight.rulesets.rmu.cover_tactic import covered
 from firefight.rulesets.rmu.tactics import aimed
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.state import EncounterState
+from firefight.units import feet_from_metres
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 WAREHOUSE = EXAMPLES / "warehouse.toml"
@@ -220,6 +223,37 @@ def test_cpr_dod_1_cpr_aim_1_c_8_sharp_throws_at_the_pair_then_shoots_who_cannot
     assert lines.index("V shoots Rook --twice") < lines.index("V shoots Juno --twice")
     assert "Juno shoots V --aim head" in sharp(state, "Juno")
     assert "V shoots Rook --aim head" not in lines  # kevlar on both: no reason to aim
+
+
+def test_dec_856_cpr_dod_1_sharp_shoots_first_who_would_not_dodge_this_shot() -> None:
+    """CPR-DOD-1, DEC-867, DEC-856: Juno (REF 9, DEX 8 + Evasion 7, 20.5 on average) 18 m
+    from V dodges his heavy pistol, whose range DV there is lower (20 at 13-25 m), so V shoots
+    Rook (10 m aside, 22 m on), who cannot dodge, first though he is farther; at 30 m (DV 25)
+    she keeps the DV, as Rook does, and the nearer is shot first: Juno. Seriously wounded (-2,
+    C-9) she keeps the DV at 18 m too (18.5). Before, a REF 8+ fighter who dodges came after
+    the rest at any range."""
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+
+    def first(juno_m: float, rook_m: float, *, hurt: bool = False) -> str:
+        juno, rook = state.combatant("Juno"), state.combatant("Rook")
+        taken = juno.hits_max - math.ceil(juno.hits_max / 2) + 1 if hurt else 0
+        placed = state.with_combatant(
+            replace(
+                juno,
+                position=Point(x_ft=0, y_ft=feet_from_metres(juno_m)),
+                hits_taken=taken,
+            )
+        ).with_combatant(
+            replace(rook, position=Point(x_ft=feet_from_metres(10), y_ft=feet_from_metres(rook_m)))
+        )
+        lines = sharp(placed, "V")
+        juno_at = lines.index("V shoots Juno --twice")
+        return "Juno" if juno_at < lines.index("V shoots Rook --twice") else "Rook"
+
+    assert first(18, 22) == "Rook"  # she dodges: 20.5 beats DV 20
+    assert first(30, 34) == "Juno"  # DV 25: she keeps it
+    assert first(18, 22, hurt=True) == "Juno"  # 18.5 does not beat DV 20
+    assert first(34, 30) == "Rook"  # the nearer of two who keep the DV
 
 
 def test_c_8_sharp_offers_no_throw_once_nothing_is_left_to_throw() -> None:

@@ -24,7 +24,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal, known_or_refused
 from firefight.events import Event, RoundsFired, rounds_fired
 from firefight.frozen import quick_init, replace, replacer
-from firefight.geometry import Point, distance_ft
+from firefight.geometry import Point
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.base import Ruleset, combatant_status, refused_as_in_scene
 from firefight.rulesets.cpr.attack import (
@@ -125,9 +125,9 @@ from firefight.rulesets.cpr.lasting import (
     lasting_lines,
 )
 from firefight.rulesets.cpr.modifiers import NOTHING_CHOSEN, Chosen
-from firefight.rulesets.cpr.ranges import to_the_centimetre
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
 from firefight.rulesets.cpr.reload import ReloadResult, resolve_reload
+from firefight.rulesets.cpr.scene import metres_apart
 from firefight.rulesets.cpr.shotgun import ShellsResult, ShotgunShells, resolve_shotgun_shells
 from firefight.rulesets.cpr.suppression import (
     SuppressionResult,
@@ -218,27 +218,6 @@ def validate_cpr_action(state: EncounterState, action: Action, data: CprData) ->
 
 
 # --- resolving ----------------------------------------------------------------------------------
-
-
-def _metres(a: Point, b: Point) -> float:
-    # Read for every shot (each of two shots): a fighter keeps the very same frozen place until
-    # they move, and every fight of a simulation starts from the same places, so the distance
-    # (two roundings, some 8,000 instructions) is kept by the identity of the two places. The
-    # entry holds them, so no other value can take their ids while it is kept; cleared when
-    # full.
-    key = (id(a), id(b))
-    found = _DISTANCES.get(key)
-    if found is not None and found[0] is a and found[1] is b:
-        return found[2]
-    metres = to_the_centimetre(metres_from_feet(distance_ft(a, b)))
-    if len(_DISTANCES) >= _DISTANCES_HELD:
-        _DISTANCES.clear()
-    _DISTANCES[key] = (a, b, metres)
-    return metres
-
-
-_DISTANCES: dict[tuple[int, int], tuple[Point, Point, float]] = {}
-_DISTANCES_HELD = 256
 
 
 def _where(p: Point) -> str:
@@ -453,7 +432,7 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
         raise RuleRefusal("C-13", f"The {barrier.name} is already destroyed.")
     needs_action(c)
     weapon = ready_weapon(c, action.weapon)
-    distance = _metres(c.position, _nearest_on(barrier, c.position))
+    distance = metres_apart(c.position, _nearest_on(barrier, c.position))
     shot = Shot(distance_m=distance, target=Target(name=barrier.name, cover=cover))
     tb = TraceBuilder()
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
@@ -556,7 +535,7 @@ def _plan_shot(
     if tb is None:
         tb = TraceBuilder()
     first = Shot(
-        distance_m=_metres(c.position, target.position),
+        distance_m=metres_apart(c.position, target.position),
         target=_facing(state, target, c.position, unseen=action.unseen, tb=tb, data=data),
         aim=action.aim,
         item=_held_item(target),
@@ -579,7 +558,7 @@ def _plan_shot(
             )
             second_from = action.move_between
             moved = (moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres))
-        shots.append(replace(first, distance_m=_metres(second_from, target.position)))
+        shots.append(replace(first, distance_m=metres_apart(second_from, target.position)))
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, first.distance_m, data, tb)
     return _ShotPlan(
         attack=_attack(c, weapon, tuple(shots), extra, chosen, data),
@@ -674,7 +653,7 @@ def _plan_autofire(
     if tb is None:
         tb = TraceBuilder()
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
-    distance = _metres(c.position, target.position)
+    distance = metres_apart(c.position, target.position)
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     attack = AutofireAttack(
         **firing_fields(c, weapon, data.figures.autofire_skill),
@@ -774,7 +753,7 @@ def _area_targets(
 def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
     c, target, weapon = _at_someone(state, action)
     tb = TraceBuilder()
-    distance = _metres(c.position, target.position)
+    distance = metres_apart(c.position, target.position)
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     outcome = resolve_shotgun_shells(
         ShotgunShells(
@@ -895,7 +874,7 @@ def _throw(
                 item=item.kind,
                 dex=who.dex,
                 athletics=athletics,
-                distance_m=_metres(c.position, target.position),
+                distance_m=metres_apart(c.position, target.position),
                 target=_facing(state, target, c.position, unseen=action.unseen, tb=tb, data=data),
                 thrower=c.name,
                 aim=action.aim,
@@ -1040,7 +1019,7 @@ def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprDa
     if fighter(patient).stabilized:
         raise RuleRefusal("C-12", f"{patient.name} is already stabilized.")
     reach = data.figures.stabilize_reach_m
-    away = _metres(c.position, patient.position)
+    away = metres_apart(c.position, patient.position)
     if away > reach:
         raise RuleRefusal(
             "C-12",
@@ -1127,7 +1106,7 @@ def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Out
     if not fighter(burning).burning:
         raise RuleRefusal("C-14", f"{burning.name} is not on fire.")
     reach = data.figures.stabilize_reach_m
-    if _metres(c.position, burning.position) > reach:
+    if metres_apart(c.position, burning.position) > reach:
         raise RuleRefusal("C-14", f"{c.name} must be within {reach:g} m of {burning.name}.")
     return _spends_action(
         c,

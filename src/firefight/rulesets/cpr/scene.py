@@ -17,6 +17,7 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, bearing_deg, distance_ft
 from firefight.geometry.areas import Rectangle, area_in_front, body_in_rectangle, square_around
 from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.ranges import to_the_centimetre
 from firefight.units import feet_from_metres, metres_from_feet
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "distance_m",
     "front_area",
     "in_front",
+    "metres_apart",
     "point_of",
     "position_of",
     "square_area",
@@ -50,6 +52,33 @@ def point_of(spot: Spot) -> Point:
 def distance_m(a: Spot, b: Spot) -> float:
     """Straight-line distance between two spots, in metres."""
     return metres_from_feet(distance_ft(point_of(a), point_of(b)))
+
+
+def metres_apart(a: Point, b: Point) -> float:
+    """How far apart two places of the scene are as cpr counts it (to the centimetre, C-2):
+    the distance every shot, throw and reach of an encounter reads, and the tactics with them.
+
+    >>> metres_apart(Point(x_ft=0, y_ft=0), Point(x_ft=10, y_ft=0))
+    3.05
+    """
+    # Read for every shot (each of two shots): a fighter keeps the very same frozen place until
+    # they move, and every fight of a simulation starts from the same places, so the distance
+    # (two roundings, some 8,000 instructions) is kept by the identity of the two places. The
+    # entry holds them, so no other value can take their ids while it is kept; cleared when
+    # full.
+    key = (id(a), id(b))
+    found = _DISTANCES.get(key)
+    if found is not None and found[0] is a and found[1] is b:
+        return found[2]
+    metres = to_the_centimetre(metres_from_feet(distance_ft(a, b)))
+    if len(_DISTANCES) >= _DISTANCES_HELD:
+        _DISTANCES.clear()
+    _DISTANCES[key] = (a, b, metres)
+    return metres
+
+
+_DISTANCES: dict[tuple[int, int], tuple[Point, Point, float]] = {}
+_DISTANCES_HELD = 256
 
 
 def position_of(target: Target, rule: str) -> Spot:

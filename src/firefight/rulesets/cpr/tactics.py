@@ -5,11 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import itemgetter
 
+from firefight.errors import RuleRefusal
 from firefight.rulesets.cpr import cpr_data
-from firefight.rulesets.cpr.fighter import CprFighter, fighter
+from firefight.rulesets.cpr.checks import dodges_against
+from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.encounter_build import dodge_of
+from firefight.rulesets.cpr.fighter import CprFighter, fighter, health
+from firefight.rulesets.cpr.ranges import DvTable
+from firefight.rulesets.cpr.scene import metres_apart
 from firefight.rulesets.cpr.tactic_moves import owed_move
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
+from firefight.trace import QuietTraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = ["attack_lines", "can_still_harm", "sharp"]
@@ -28,7 +36,7 @@ def can_still_harm(c: CombatantState) -> bool:
 
 def sharp(state: EncounterState, name: str) -> list[str]:
     """a grenade where two enemies share its square and no ally stands; else, at enemies who
-    cannot dodge first, autofire (a full burst loaded in a gun that can), an aimed head shot
+    would not dodge it first, autofire (a full burst loaded in a gun that can), an aimed head shot
     past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
     else reload; else let the turn pass (cpr has no waiting action); suppressed, the Move owed
     to cover first (DEC-671)"""
@@ -44,7 +52,8 @@ def attack_lines(
     first: Callable[[CombatantState], bool] | None = None,
 ) -> list[str]:
     """:func:`sharp`'s grenade and attacks at ``enemies`` (nearest first): those ``first``
-    picks (if given) before the rest, then those who cannot dodge before those who can."""
+    picks (if given) before the rest, then those who would not dodge the attack offered first
+    at them before those who would (DEC-856)."""
     data = cpr_data()
     me = quoted(name)
     # What the gun in hand can fire (C-5, CPR-ROF-1, CPR-AMMO-1): the rules refuse the rest
@@ -64,15 +73,19 @@ def attack_lines(
     lines = _grenade(state, shooter, enemies, data.figures.explosive_square_m)
     if not holds(1):
         return lines  # an empty gun: nobody to rank
-    # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
-    # others only have the range DV. The nearest first within each (a stable sort), each
-    # enemy's figures read once for the rank and the lines.
-    dodge_min_ref = data.figures.dodge_min_ref
+    # CPR-DOD-1, DEC-867: a target who dodges does so where their dodge is likely to stand
+    # higher than the DV, and is beaten only by out-rolling it; the others have only the DV
+    # (DEC-856). Asked of the attack offered first at each: autofire's DV where the gun sprays,
+    # else the range DV. The nearest first within each (a stable sort), each enemy's figures
+    # read once for the rank and the lines; a lone enemy is ranked before nobody, so asked
+    # nothing.
+    table = data.autofire if sprays else data.ranges
+    row = None if gun is None or len(enemies) < 2 else gun.autofire_row if sprays else gun.range_row
     ranked: list[tuple[tuple[bool, bool], CombatantState, CprFighter]] = []
     for e in enemies:
         own = fighter(e)
         later = first is not None and not first(e)
-        ranked.append(((later, own.dodges and own.ref >= dodge_min_ref), e, own))
+        ranked.append(((later, _would_dodge(state, shooter, e, own, table, row, data)), e, own))
     ranked.sort(key=_RANK)
     for _, e, own in ranked:
         them = quoted(e.name)
@@ -88,6 +101,36 @@ def attack_lines(
 
 
 _RANK = itemgetter(0)
+#: The tactic asks whether an enemy would dodge as the attack would, telling nobody.
+_UNTOLD = QuietTraceBuilder()
+
+
+def _would_dodge(
+    state: EncounterState,
+    shooter: CombatantState,
+    enemy: CombatantState,
+    own: CprFighter,
+    table: DvTable,
+    row: str | None,
+    data: CprData,
+) -> bool:
+    """Whether ``enemy`` (``own``, their figures) would dodge an attack from ``shooter`` read
+    on ``table``'s ``row``: the dodge they would declare (:func:`~.encounter_build.dodge_of`)
+    taken where it is likely to beat the DV (:func:`~.checks.dodges_against`, DEC-867), as the
+    attack itself decides. Nobody dodges what does not reach them, nor what no table reads (a
+    thrown weapon in hand)."""
+    if row is None:
+        return False
+    dodge = dodge_of(state, enemy, unseen=False, tb=_UNTOLD, data=data)
+    if dodge is None:
+        return False
+    try:
+        dv = table.read(row, metres_apart(shooter.position, enemy.position)).dv
+    except RuleRefusal:
+        return False
+    # Of the target, the dodge reads only what weighs on them (C-9, C-4): no cover, SP or nerve.
+    target = Target(name=enemy.name, health=health(enemy), injuries=own.injuries, dodge=dodge)
+    return dodges_against(target, dv, _UNTOLD, data)
 
 
 def _grenade(
