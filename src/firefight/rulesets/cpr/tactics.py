@@ -36,10 +36,10 @@ def can_still_harm(c: CombatantState) -> bool:
 
 def sharp(state: EncounterState, name: str) -> list[str]:
     """a grenade where two enemies share its square and no ally stands; else, at enemies who
-    would not dodge it first, autofire (a full burst loaded in a gun that can), an aimed head shot
-    past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
-    else reload; else let the turn pass (cpr has no waiting action); suppressed, the Move owed
-    to cover first (DEC-671)"""
+    would keep their DV against the attack first (DEC-856), autofire (a full burst loaded in a
+    gun that can), an aimed head shot past thicker body armor, two shots from a ROF 2 gun, one
+    shot, as the rounds loaded allow; else reload; else let the turn pass (cpr has no waiting
+    action); suppressed, the Move owed to cover first (DEC-671)"""
     enemies = enemies_by_distance(state, name)
     return [*owed_move(state, name), *attack_lines(state, name, enemies), f"{quoted(name)} reloads"]
 
