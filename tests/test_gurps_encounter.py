@@ -605,3 +605,18 @@ def test_dec_819_a_gms_modifier_on_the_line_is_added_to_the_effective_skill() ->
     assert str(refused.value) == (
         "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+2:spotter', not 'spotter'."
     )
+
+
+def test_dec_896_a_name_with_an_apostrophe_can_be_typed() -> None:
+    """DEC-896: the line was split as a shell splits it, so the apostrophes of "O'Neil shoots
+    D'Arcy" opened a quotation and the line was refused ("An action names who acts and what
+    they do, e.g. "O'Neil aims D'Arcy"", a line refused in turn); the GM's lines too."""
+    scene = YARD.replace('"Ann"', "\"O'Neil\"").replace('"Bob"', "\"D'Arcy\"")
+    state = act(opened(scene), "O'Neil aims at D'Arcy")
+    assert gurps_stats(state.combatant("O'Neil")).aim_target == "D'Arcy"
+    hurt = engine.gm(state, "hits D'Arcy 2", GURPS).state
+    assert gurps_stats(hurt.combatant("D'Arcy")).lost == 2
+    # a quotation still groups words, and one left open is still refused
+    assert gurps_stats(act(state, '"D\'Arcy" aims at O\'Neil').combatant("D'Arcy")).aim_turns == 1
+    with pytest.raises(RuleRefusal, match="No closing quotation"):
+        act(state, 'D\'Arcy aims at "O\'Neil')
