@@ -21,7 +21,7 @@ from firefight.rulesets.rmu.fire_options import named_values, point_option, targ
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.gas import CsExposure, GasVictim
 from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
-from firefight.rulesets.rmu.placement import Throw
+from firefight.rulesets.rmu.placement import THROW_DIFFICULTY, Throw
 from firefight.rulesets.rmu.shot_options import MAX_LISTED, kindred_help, parse_mod
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast
 from firefight.tables.data_files import DataModel, read_toml, validate
@@ -82,7 +82,10 @@ class ThrowOptions:
         0, help="The whole Ranged Weapon: Thrown bonus.", low=-999, high=999, rule="RMU-EXP-2"
     )
     difficulty: int = param(
-        0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
+        0,
+        help="The GM's difficulty for the precision wanted.",
+        low=-THROW_DIFFICULTY,
+        high=THROW_DIFFICULTY,
     )
     ap: int = param(3, help=_throw_ap_help, low=1, high=_throw_ap_full, rule="RMU-EXP-3")
     mod: tuple[str, ...] = param(
@@ -331,7 +334,10 @@ class ThrowBlastOptions(ExplodeOptions):
         0, help="The whole Ranged Weapon: Thrown bonus.", low=-999, high=999, rule="RMU-EXP-2"
     )
     difficulty: int = param(
-        0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
+        0,
+        help="The GM's difficulty for the precision wanted.",
+        low=-THROW_DIFFICULTY,
+        high=THROW_DIFFICULTY,
     )
     ap: int = param(3, help=_throw_ap_help, low=1, high=_throw_ap_full, rule="RMU-EXP-3")
 
