@@ -370,6 +370,17 @@ def test_the_explode_command_reads_a_scene_file(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["result"]["people"][0]["total"] == 50  # wall at his back
 
 
+def test_dec_899_the_explode_command_reads_armor_as_shoot_does_and_counts_one_hit() -> None:
+    """DEC-899: `rmu shoot --armor "ba ii"` is BA II, but a blast's `Bob:0,10:ba ii` was refused
+    as "no AT or BA column"; and the headline said "1 hits"."""
+    result = runner.invoke(
+        app, ["rmu", "explode", "--load", "m67", "--target", "Bob:0,10:ba ii", "--rolls", "18"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "fragmentation: row 36-38, column BA II -> 1" in result.stdout
+    assert "Bob (kill): 1 hit\n" in result.stdout
+
+
 def test_the_explode_command_refuses_cover_for_someone_absent() -> None:
     result = runner.invoke(
         app,

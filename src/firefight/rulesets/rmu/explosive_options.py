@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from firefight.declarations import DeclarationError, param
+from firefight.fuzzy import match
 from firefight.geometry import Point, Posture, Size
 from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.cover import parse_cover
@@ -22,7 +23,7 @@ from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.gas import CsExposure, GasVictim
 from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
 from firefight.rulesets.rmu.placement import THROW_DIFFICULTY, Throw
-from firefight.rulesets.rmu.shot_options import MAX_LISTED, kindred_help, parse_mod
+from firefight.rulesets.rmu.shot_options import MAX_LISTED, armor_columns, kindred_help, parse_mod
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast
 from firefight.tables.data_files import DataModel, read_toml, validate
 
@@ -240,7 +241,8 @@ def _blast_target(row: _BlastPersonModel) -> BlastTarget:
         position=Point(x_ft=row.x_ft, y_ft=row.y_ft),
         posture=row.posture,
         size=row.size,
-        armor=row.armor,
+        # Read as rmu shoot reads --armor, ignoring case (DEC-899): 'ba ii' is BA II.
+        armor=match(row.armor, armor_columns()) or row.armor,
         quickness_db=row.quickness_db,
         cover=None if obscured else parse_cover(text),
         barrier=barrier,
