@@ -556,7 +556,11 @@ def test_gur_core_1_a_recorded_shot_s_trace_is_told_in_the_order_it_happens() ->
     assert [_told(e) for e in out.record.trace] == [
         ("step", "GUR-WRONG-1", "in the line of fire: Cid"),
         ("step", "DEC-632", f"the wall (3 ft) before Bob 6 ft standing: {half}"),
-        ("step", "GUR-CORE-1", "Ann's shock -2 from a wound since their last turn: skill 22 less 2, 20"),
+        (
+            "step",
+            "GUR-CORE-1",
+            "Ann's shock -2 from a wound since their last turn: skill 22 less 2, 20",
+        ),
         (
             "total",
             "effective skill",
@@ -611,12 +615,12 @@ def test_dec_896_a_name_with_an_apostrophe_can_be_typed() -> None:
     """DEC-896: the line was split as a shell splits it, so the apostrophes of "O'Neil shoots
     D'Arcy" opened a quotation and the line was refused ("An action names who acts and what
     they do, e.g. "O'Neil aims D'Arcy"", a line refused in turn); the GM's lines too."""
-    scene = YARD.replace('"Ann"', "\"O'Neil\"").replace('"Bob"', "\"D'Arcy\"")
+    scene = YARD.replace('"Ann"', '"O\'Neil"').replace('"Bob"', '"D\'Arcy"')
     state = act(opened(scene), "O'Neil aims at D'Arcy")
     assert gurps_stats(state.combatant("O'Neil")).aim_target == "D'Arcy"
     hurt = engine.gm(state, "hits D'Arcy 2", GURPS).state
     assert gurps_stats(hurt.combatant("D'Arcy")).lost == 2
     # a quotation still groups words, and one left open is still refused
-    assert gurps_stats(act(state, '"D\'Arcy" aims at O\'Neil').combatant("D'Arcy")).aim_turns == 1
+    assert gurps_stats(act(state, "\"D'Arcy\" aims at O'Neil").combatant("D'Arcy")).aim_turns == 1
     with pytest.raises(RuleRefusal, match="No closing quotation"):
-        act(state, 'D\'Arcy aims at "O\'Neil')
+        act(state, "D'Arcy aims at \"O'Neil")
