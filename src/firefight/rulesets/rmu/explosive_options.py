@@ -143,7 +143,7 @@ class FlashBangOptions:
 
     def build(self) -> FlashBang:
         victims = tuple(_victim(t, self.unaware, self.nightvision) for t in self.victim)
-        named = {v.name for v in victims}
+        named = _named_once([v.name for v in victims])
         for option, names in (("--unaware", self.unaware), ("--nightvision", self.nightvision)):
             stray = [n for n in names if n not in named]
             if stray:
@@ -151,6 +151,15 @@ class FlashBangOptions:
         return FlashBang(
             victims=victims, enclosed=self.enclosed, extra=tuple(parse_mod(m) for m in self.mod)
         )
+
+
+def _named_once(names: Sequence[str]) -> set[str]:
+    """The victims' names, each given once: a name given twice was resolved twice, two
+    contests for one person (DEC-902), as a blast refuses it (RMU-EXP-1)."""
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        raise DeclarationError("--victim", f"names {twice!r} twice; give each victim once.")
+    return set(names)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -187,7 +196,7 @@ class GasOptions:
             except ValueError:
                 raise DeclarationError("--victim", f"takes NAME:CO, got {text!r}.") from None
             victims.append((name.strip(), constitution))
-        named = {n for n, _ in victims}
+        named = _named_once([n for n, _ in victims])
         penalties = {n: v for n, v in named_values(self.penalty, "--penalty").items()}
         flags = (("--mask", self.mask), ("--holding-breath", self.holding_breath),
                  ("--no-breath", self.no_breath), ("--penalty", tuple(penalties)))  # fmt: skip
