@@ -381,6 +381,16 @@ def test_dec_899_the_explode_command_reads_armor_as_shoot_does_and_counts_one_hi
     assert "Bob (kill): 1 hit\n" in result.stdout
 
 
+def test_the_explode_command_names_the_option_a_quickness_was_typed_with() -> None:
+    """A Quickness DB that is no number was refused as "--target, quickness_db: Input should be
+    a valid integer": --target, which the GM had typed right."""
+    result = runner.invoke(
+        app, ["rmu", "explode", "--load", "m67", "--target", "Bob:0,10", "--quickness", "Bob=x"]
+    )
+    assert result.exit_code == 2
+    assert "--quickness: takes NAME=N, N a whole number, not 'Bob=x'." in result.stderr
+
+
 def test_the_explode_command_refuses_cover_for_someone_absent() -> None:
     result = runner.invoke(
         app,

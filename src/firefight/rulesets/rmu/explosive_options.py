@@ -261,6 +261,16 @@ def _blast_target(row: _BlastPersonModel) -> BlastTarget:
     )
 
 
+def _whole(option: str, name: str, text: str) -> int:
+    """``NAME=N``'s N, a whole number, refused naming the option it was typed with (the check
+    of every person's figures names --target, which the GM never typed for it)."""
+    try:
+        return int(text)
+    except ValueError:
+        said = f"{name}={text}"
+        raise DeclarationError(option, f"takes NAME=N, N a whole number, not {said!r}.") from None
+
+
 #: RMU-EXP-6: what only hides a body; it subtracts nothing from a blast.
 OBSCURING = ("smoke", "fog", "darkness", "curtain")
 
@@ -316,7 +326,7 @@ class ExplodeOptions:
             *(("--cover", n, {"cover": v})
               for n, v in named_values(self.cover, "--cover").items()),
             *(("--prone", n.strip(), {"posture": "prone"}) for n in self.prone),
-            *(("--quickness", n, {"quickness_db": v})
+            *(("--quickness", n, {"quickness_db": _whole("--quickness", n, v)})
               for n, v in named_values(self.quickness, "--quickness").items()),
             *(("--kindred", n.strip(), {"kindred": True}) for n in self.kindred),
         ]  # fmt: skip
