@@ -391,6 +391,24 @@ def test_the_explode_command_names_the_option_a_quickness_was_typed_with() -> No
     assert "--quickness: takes NAME=N, N a whole number, not 'Bob=x'." in result.stderr
 
 
+def test_dec_903_a_kindred_s_softened_critical_is_told_as_read() -> None:
+    """V-1, DEC-903: the headline said "critical E" for a Kindred whose E was read as D (the
+    trace said D, the effects were D's); it now gives both, and the JSON the one read."""
+    args = ["rmu", "explode", "--load", "m67", "--target", "Bob:0,3", "--rolls", "95,50"]
+    kindred = runner.invoke(app, [*args, "--kindred", "Bob"])
+    assert kindred.exit_code == 0, kindred.output
+    assert "Bob (kill): 23 hits, critical D (struck as E, V-1)\n" in kindred.stdout
+    mortal = runner.invoke(app, args)
+    assert "Bob (kill): 23 hits, critical E\n" in mortal.stdout
+    person = json.loads(runner.invoke(app, [*args, "--kindred", "Bob", "--json"]).stdout)
+    assert {k: person["result"]["people"][0].get(k) for k in ("severity", "read_as")} == {
+        "severity": "E",
+        "read_as": "D",
+    }
+    plain = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert "read_as" not in plain["result"]["people"][0]
+
+
 def test_the_explode_command_refuses_cover_for_someone_absent() -> None:
     result = runner.invoke(
         app,

@@ -7,7 +7,7 @@ import typer
 
 from firefight.cli.declared import declared_command
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.blast_results import DetonationResult
+from firefight.rulesets.rmu.blast_results import BlastCritical, DetonationResult
 from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.detonation import resolve_detonation
 from firefight.rulesets.rmu.explosive_options import (
@@ -64,6 +64,9 @@ def _explode_headline(outcome: Outcome[DetonationResult]) -> str:
             parts.append(f"{p.name}: outside")
             continue
         severity = f", critical {p.severity}" if p.severity else ""
+        read_as = p.critical.read_as if isinstance(p.critical, BlastCritical) else None
+        if read_as:
+            severity = f", critical {read_as} (struck as {p.severity}, V-1)"
         parts.append(f"{p.name} ({p.band}): {counted(p.hits, 'hit')}{severity}")
     return "; ".join(parts)
 
