@@ -139,6 +139,12 @@ def test_k_2_react_and_reload() -> None:
     assert isinstance(summary, dict) and summary["loaded"] == 6
 
 
+def test_k_2_one_value_short_is_counted_in_the_singular() -> None:
+    """K-2: a reaction needs two at least; one was refused as "1 values"."""
+    said = _refused("cards", "react", "--who", "Ann", "--reflex", "2", "--rolls", "7S")
+    assert "--who: 1 value is less than 2, the least it can be." in said
+
+
 def test_odds_cards_shoot_is_exact() -> None:
     """Odds before drawing: hypergeometric, every stat named."""
     payload = _json(

@@ -196,7 +196,14 @@ def test_d_4_cards_typed_run_out_or_out_of_the_deck_are_refused_as_cards() -> No
     with pytest.raises(DiceError) as gone:
         Dice(ScriptedSource(["QH", "QH"])).draw_cards(2, "shot")
     assert str(gone.value) == (
-        "D-4: typed card #2 is QH, no longer in the deck: it was drawn before this shot"
+        "D-4: typed card #2 is QH, no longer in the deck: it has been drawn already (typed as "
+        "card #1)"
+    )
+    # a card that left the deck before this draw is not said to be typed in it
+    with pytest.raises(DiceError) as before:
+        Dice(ScriptedSource(["AS"])).draw_from(FULL_DECK[1:], 1, "shot")
+    assert str(before.value) == (
+        "D-4: typed card #1 is AS, no longer in the deck: it has been drawn already"
     )
 
 

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from firefight.encounter.scenario import ScenarioError, find_line, initial_state, parse_scenario
+from firefight.encounter.scenario import (
+    ScenarioError,
+    find_line,
+    initial_state,
+    load_scenario,
+    parse_scenario,
+)
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.vitals import armor_of
 
@@ -223,3 +229,20 @@ def test_dec_874_a_barrier_of_no_length_is_refused() -> None:
     err = _error(GOOD.replace("to = [5, 25]", "to = [-5, 25]"))
     assert err.path.startswith("barrier 1 (wall)")
     assert "two different points" in err.problem
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("my-gurps-catalog.toml", "this is a catalog (add it with 'firefight catalog add FILE'"),
+        ("sweep-scene.toml", "this is a scene of [[person]] tables for an rmu command's --scene"),
+    ],
+)
+def test_a_file_of_another_kind_played_as_a_scenario_says_what_it_is(name: str, says: str) -> None:
+    """DEC-904: a catalog or a --scene file given where a scenario goes was refused as
+    "scenario: Field required", which said nothing of what the file was."""
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(EXAMPLES / name)
+    assert f"scenario: no [scenario] here: {says}" in str(refused.value)
+    with pytest.raises(ScenarioError, match="scenario: Field required"):
+        parse_scenario('title = "no tables"\n')

@@ -133,18 +133,34 @@ def test_gur_core_1_knocked_down_lasts_until_the_fighter_changes_position() -> N
 
 
 def test_gur_core_1_the_shooter_s_shock_is_told_in_the_trace() -> None:
-    """GUR-CORE-1: a wounded shooter's shock lowers their skill for the next turn; the trace
+    """GUR-CORE-1: a wounded shooter's shock lowers their skill for their next turn; the trace
     showed only "+8 .45 automatic pistol skill" for Bob's skill 12, the shock nowhere."""
     state = act(opened(), "Ann aims at Bob")
     state = next_round(state)
-    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
-    state = act(state, "Bob recovers", [2, 3, 3])
-    state = next_round(state)
+    # 9 hits; Dodge 14 fails; 11 injury, a major wound; HT 6 holds him up
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 2, 2, 2])
     out = engine.act(state, "Bob shoots Ann", GURPS, Dice.scripted([6, 6, 5]))
     said = [e.get("text") for e in out.record.trace]
-    assert "Bob's shock -4 from last turn's wound: skill 12 less 4, 8" in said
+    assert "Bob's shock -4 from a wound since their last turn: skill 12 less 4, 8" in said
     skill = next(e for e in out.record.trace if e.get("label") == "effective skill")["parts"]
     assert isinstance(skill, list) and skill[0]["value"] == 8
+
+
+def test_dec_895_shock_weighs_on_the_wounded_fighter_s_own_next_turn() -> None:
+    """GUR-CORE-1, DEC-209, DEC-895: shock is for the wounded fighter's next turn. Bob, hit
+    before his turn this second, shot back at full skill and took the shock a second later;
+    it weighs on the turn he has yet to take. Ann, hit after her turn, takes it next second."""
+    state = act(opened(), "Ann aims at Bob")
+    state = next_round(state)
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 2, 2, 2])
+    bob = gurps_stats(state.combatant("Bob"))
+    assert (bob.shock, bob.shock_next) == (-4, 0)
+    # Bob's snap shot at 10 yd, 12 - 4 shock - 4 range - 4 snap: 10 misses 4
+    state = act(state, "Bob shoots Ann", [3, 3, 4, 6, 6, 6, 6, 6, 6])
+    ann = gurps_stats(state.combatant("Ann"))
+    assert (ann.shock, ann.shock_next) == (0, 0)
+    state = next_round(state)
+    assert gurps_stats(state.combatant("Bob")).shock == 0
 
 
 def test_gur_reload_1_a_line_naming_no_weapon_uses_the_one_in_hand() -> None:
@@ -182,16 +198,18 @@ def test_gur_core_1_shock_next_turn_and_stun() -> None:
     failed HT roll stuns: a stunned fighter can only try to recover."""
     state = act(opened(), "Ann aims at Bob")
     state = next_round(state)
-    # 9 hits; Bob's Dodge 5 fails on 14; 2d-1 rolls 11: major (over 6); HT 12 fails
+    state = act(state, "Bob aims at Ann")
+    # Bob has had his turn this second: Ann's 9 hits him; his Dodge 5 fails on 14; 2d-1 rolls
+    # 11: major (over 6); HT 12 fails
     state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
     bob = gurps_stats(state.combatant("Bob"))
     assert (bob.lost, bob.shock, bob.shock_next, bob.stunned) == (11, 0, -4, True)
+    state = next_round(state)
+    assert gurps_stats(state.combatant("Bob")).shock == -4
     with pytest.raises(RuleRefusal, match="stunned"):
         act(state, "Bob shoots Ann")
     state = act(state, "Bob recovers", [2, 3, 3])
     assert not gurps_stats(state.combatant("Bob")).stunned
-    state = next_round(state)
-    assert gurps_stats(state.combatant("Bob")).shock == -4
     state = next_round(state)
     assert gurps_stats(state.combatant("Bob")).shock == 0
 
@@ -203,6 +221,7 @@ def test_gur_core_1_the_state_table_shows_shock_pending_from_the_wound_on() -> N
     gurps = find_ruleset("gurps")
     state = act(opened(), "Ann aims at Bob")
     state = next_round(state)
+    state = act(state, "Bob aims at Ann")
     state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
     conditions = gurps.describe_row(state.combatant("Bob"))["conditions"]
     assert conditions.startswith("shock -4 next turn"), conditions
@@ -529,7 +548,7 @@ def test_gur_core_1_a_recorded_shot_s_trace_is_told_in_the_order_it_happens() ->
         unconscious=False,
         dead=False,
     )
-    state = next_round(GURPS.apply(opened(scene), wound))
+    state = GURPS.apply(opened(scene), wound)
     # hit on 5; dodge 14 fails; location 10 (body); 2d-1 rolls 11; HT 12 fails
     faces = [1, 2, 2, 5, 5, 4, 3, 3, 4, 6, 6, 4, 4, 4]
     out = engine.act(state, "Ann shoots Bob", GURPS, Dice.scripted(faces))
@@ -537,7 +556,11 @@ def test_gur_core_1_a_recorded_shot_s_trace_is_told_in_the_order_it_happens() ->
     assert [_told(e) for e in out.record.trace] == [
         ("step", "GUR-WRONG-1", "in the line of fire: Cid"),
         ("step", "DEC-632", f"the wall (3 ft) before Bob 6 ft standing: {half}"),
-        ("step", "GUR-CORE-1", "Ann's shock -2 from last turn's wound: skill 22 less 2, 20"),
+        (
+            "step",
+            "GUR-CORE-1",
+            "Ann's shock -2 from a wound since their last turn: skill 22 less 2, 20",
+        ),
         (
             "total",
             "effective skill",
@@ -586,3 +609,18 @@ def test_dec_819_a_gms_modifier_on_the_line_is_added_to_the_effective_skill() ->
     assert str(refused.value) == (
         "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+2:spotter', not 'spotter'."
     )
+
+
+def test_dec_896_a_name_with_an_apostrophe_can_be_typed() -> None:
+    """DEC-896: the line was split as a shell splits it, so the apostrophes of "O'Neil shoots
+    D'Arcy" opened a quotation and the line was refused ("An action names who acts and what
+    they do, e.g. "O'Neil aims D'Arcy"", a line refused in turn); the GM's lines too."""
+    scene = YARD.replace('"Ann"', '"O\'Neil"').replace('"Bob"', '"D\'Arcy"')
+    state = act(opened(scene), "O'Neil aims at D'Arcy")
+    assert gurps_stats(state.combatant("O'Neil")).aim_target == "D'Arcy"
+    hurt = engine.gm(state, "hits D'Arcy 2", GURPS).state
+    assert gurps_stats(hurt.combatant("D'Arcy")).lost == 2
+    # a quotation still groups words, and one left open is still refused
+    assert gurps_stats(act(state, "\"D'Arcy\" aims at O'Neil").combatant("D'Arcy")).aim_turns == 1
+    with pytest.raises(RuleRefusal, match="No closing quotation"):
+        act(state, "D'Arcy aims at \"O'Neil")

@@ -306,6 +306,13 @@ def test_gur_ind_2_dec_771_a_scatter_past_max_range_is_ignored_and_the_missile_l
     assert first.path == "lost past its Max range"
     short = resolve_shot(lob, Dice.scripted([6, 6, 5, 4]))
     assert short.result.shots[0].path != "lost past its Max range"
+    # DEC-901: where it comes down is said, not only the die (the path read "passes through
+    # the target's hex")
+    assert short.result.shots[0].path == "comes down 7 yd off, hex side 4"
+    assert (
+        "it comes down 7 yd off toward hex side 4 (1 beyond the target, 4 back toward the "
+        "thrower), 7.0 yd out" in short.trace.render_text()
+    )
     assert "the missile is lost" not in short.trace.render_text()
     # hex side 2 carries it sqrt(14^2 + 7^2 + 14*7) = 18.5 yd: lost too; side 3 lands 12.1 yd out
     assert "missile is lost" in resolve_shot(lob, Dice.scripted([6, 6, 5, 2])).trace.render_text()

@@ -113,6 +113,23 @@ def test_dec_632_gur_mod_1_a_line_s_own_cover_is_the_gm_s_word() -> None:
     assert _cover(parts) == {"behind light cover (branches)": -2}
 
 
+def test_dec_900_the_trace_says_the_line_s_cover_displaced_the_posture() -> None:
+    """DEC-900: prone Bob (-4) marked behind light cover on the line is shot at -2, the easier
+    shot, and the trace said nothing of the -4 that no longer counts."""
+    state = opened(YARD.replace("facing_deg = 180", 'facing_deg = 180\nposture = "prone"'))
+    line = "Ann shoots Bob --mods light-cover"
+    record = engine.act(state, line, GURPS, Dice.scripted(FACES)).record
+    assert _cover(_skill_parts(state, line)) == {"behind light cover (branches)": -2}
+    said = [e["text"] for e in record.trace if e.get("rule") == "DEC-632"]
+    assert said == [
+        "Bob's posture (prone, no cover, -4) gives way to the line's cover: behind light cover "
+        "(branches)"
+    ]
+    # the line naming the posture itself says nothing
+    plain = engine.act(state, "Ann shoots Bob --mods prone", GURPS, Dice.scripted(FACES)).record
+    assert not any(e.get("rule") == "DEC-632" for e in plain.trace)
+
+
 def test_dec_632_the_heights_are_the_silhouettes_rows_and_name_cover_modifiers() -> None:
     """The derivation's properties: each row's share is the packaged silhouette's row for the
     part it names (chin, chest at the armpits) or half the height, tallest first, below the

@@ -80,8 +80,10 @@ def test_a_run_within_a_precision_stops_at_the_first_batch_that_knows_enough() -
     """Batches of 250 fights until every end is known to within the precision: at the stop it
     is, one batch before it was not; the same seed plays the same batches."""
     tight = simulate_fights(DRY_GULCH, fights=5000, within=0.03)
-    assert tight.fights == 2 * WITHIN_BATCH
+    assert tight.fights == 3 * WITHIN_BATCH
     assert _widest(tight) <= 0.03
+    before = simulate_fights(DRY_GULCH, fights=2 * WITHIN_BATCH, within=0.03)
+    assert _widest(before) > 0.03
     first = simulate_fights(DRY_GULCH, fights=WITHIN_BATCH, within=0.03)
     assert _widest(first) > 0.03
     loose = simulate_fights(DRY_GULCH, fights=5000, within=0.05)
@@ -94,13 +96,13 @@ def test_a_run_within_a_precision_tells_its_progress_against_the_fights_it_looks
     None
 ):
     """Once a batch is played the bar runs against the fights the widest interval says are
-    needed (here 500, not the 5,000 at most), never goes back, and is full at the stop."""
+    needed (here 584, not the 5,000 at most), never goes back, and is full at the stop."""
     seen: list[float] = []
     simulate_fights(DRY_GULCH, fights=5000, within=0.03, progress=seen.append)
-    assert len(seen) == 2 * WITHIN_BATCH  # one report a fight, in this process
+    assert len(seen) == 3 * WITHIN_BATCH  # one report a fight, in this process
     assert seen == sorted(seen) and seen[-1] == 1.0
     assert seen[WITHIN_BATCH - 1] == WITHIN_BATCH / 5000  # nothing known yet: against the most
-    assert seen[WITHIN_BATCH] == pytest.approx((WITHIN_BATCH + 1) / 500)
+    assert seen[WITHIN_BATCH] == pytest.approx((WITHIN_BATCH + 1) / 584)
 
 
 @pytest.mark.parametrize("within", [0.0, -0.01, 0.51, float("nan"), float("inf")])
@@ -140,13 +142,13 @@ def test_odds_simulate_command_writes_json_and_a_histogram(tmp_path: Path) -> No
 
 def test_odds_simulate_within_says_how_many_fights_it_took() -> None:
     result = CliRunner().invoke(
-        app, [*SIMULATE, str(DRY_GULCH), "--within", "4", "--workers", "0", "--json"]
+        app, [*SIMULATE, str(DRY_GULCH), "--within", "5", "--workers", "0", "--json"]
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert (data["fights"], data["within"]) == (WITHIN_BATCH, 4)
-    text = CliRunner().invoke(app, [*SIMULATE, str(DRY_GULCH), "--within", "4", "--workers", "0"])
-    assert f"{WITHIN_BATCH} fights" in text.output and "within 4 points" in text.output
+    assert (data["fights"], data["within"]) == (WITHIN_BATCH, 5)
+    text = CliRunner().invoke(app, [*SIMULATE, str(DRY_GULCH), "--within", "5", "--workers", "0"])
+    assert f"{WITHIN_BATCH} fights" in text.output and "within 5 points" in text.output
     refused = CliRunner().invoke(app, [*SIMULATE, str(DRY_GULCH), "--within", "0"])
     assert refused.exit_code == 2 and "0.1" in refused.output
 

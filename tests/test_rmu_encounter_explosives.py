@@ -157,6 +157,9 @@ def test_rmu_exp_16_a_cs_cloud_lasts_3_to_7_rounds() -> None:
         ("Mara throws m67 at 0,200", "RMU-EXP-4"),  # past 5 x 25 ft
         ("Mara throws m67 at 0,45 --ap 4", "RMU-EXP-3"),
         ("Mara throws m67 at 0,45 --ap 0", "RMU-EXP-3"),
+        # DEC-898: the GM's difficulty keeps rmu throw's bounds (+500 put any throw on the aim)
+        ("Mara throws m67 at 0,45 --difficulty 500", "R-6"),
+        ("Mara throws m67 at 0,45 --difficulty -201", "R-6"),
     ],
 )
 def test_throws_that_cannot_be_made_are_refused_before_any_die(line: str, rule: str) -> None:

@@ -370,6 +370,45 @@ def test_the_explode_command_reads_a_scene_file(tmp_path: Path) -> None:
     assert json.loads(result.stdout)["result"]["people"][0]["total"] == 50  # wall at his back
 
 
+def test_dec_899_the_explode_command_reads_armor_as_shoot_does_and_counts_one_hit() -> None:
+    """DEC-899: `rmu shoot --armor "ba ii"` is BA II, but a blast's `Bob:0,10:ba ii` was refused
+    as "no AT or BA column"; and the headline said "1 hits"."""
+    result = runner.invoke(
+        app, ["rmu", "explode", "--load", "m67", "--target", "Bob:0,10:ba ii", "--rolls", "18"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "fragmentation: row 36-38, column BA II -> 1" in result.stdout
+    assert "Bob (kill): 1 hit\n" in result.stdout
+
+
+def test_the_explode_command_names_the_option_a_quickness_was_typed_with() -> None:
+    """A Quickness DB that is no number was refused as "--target, quickness_db: Input should be
+    a valid integer": --target, which the GM had typed right."""
+    result = runner.invoke(
+        app, ["rmu", "explode", "--load", "m67", "--target", "Bob:0,10", "--quickness", "Bob=x"]
+    )
+    assert result.exit_code == 2
+    assert "--quickness: takes NAME=N, N a whole number, not 'Bob=x'." in result.stderr
+
+
+def test_dec_903_a_kindred_s_softened_critical_is_told_as_read() -> None:
+    """V-1, DEC-903: the headline said "critical E" for a Kindred whose E was read as D (the
+    trace said D, the effects were D's); it now gives both, and the JSON the one read."""
+    args = ["rmu", "explode", "--load", "m67", "--target", "Bob:0,3", "--rolls", "95,50"]
+    kindred = runner.invoke(app, [*args, "--kindred", "Bob"])
+    assert kindred.exit_code == 0, kindred.output
+    assert "Bob (kill): 23 hits, critical D (struck as E, V-1)\n" in kindred.stdout
+    mortal = runner.invoke(app, args)
+    assert "Bob (kill): 23 hits, critical E\n" in mortal.stdout
+    person = json.loads(runner.invoke(app, [*args, "--kindred", "Bob", "--json"]).stdout)
+    assert {k: person["result"]["people"][0].get(k) for k in ("severity", "read_as")} == {
+        "severity": "E",
+        "read_as": "D",
+    }
+    plain = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert "read_as" not in plain["result"]["people"][0]
+
+
 def test_the_explode_command_refuses_cover_for_someone_absent() -> None:
     result = runner.invoke(
         app,

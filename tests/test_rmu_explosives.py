@@ -247,3 +247,18 @@ def test_the_throw_and_flash_bang_commands() -> None:
     assert refused.exit_code == 2 and "RMU-EXP-3: --ap: 4 is more than 3" in refused.stderr
     stray = runner.invoke(app, ["rmu", "flash-bang", "--victim", "a:0:0", "--unaware", "b"])
     assert stray.exit_code == 2 and "--unaware: names 'b', who is no --victim." in stray.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rmu", "flash-bang", "--victim", "Bob:5:5", "--victim", "Bob:1:1", "--rolls", "50,50,50"],
+        ["rmu", "gas", "--victim", "Bob:5", "--victim", "Bob:3", "--rolls", "50,50"],
+    ],
+)
+def test_dec_902_a_victim_named_twice_is_refused(args: list[str]) -> None:
+    """RMU-EXP-16, RMU-EXP-17, DEC-902: a flash-bang or a CS round resolved a victim named twice
+    twice ("Bob: unaffected; Bob: unaffected"), where a blast refuses it (RMU-EXP-1)."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert "--victim: names 'Bob' twice; give each victim once." in result.stderr

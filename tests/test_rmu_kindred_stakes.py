@@ -372,3 +372,20 @@ def test_v3_the_state_json_status_of_a_kindred_says_staked_torpor_or_final_death
     shown = state_json("k", state.with_combatant(staked))["combatants"]
     assert isinstance(shown, list)
     assert shown[0]["status"] == status
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("Mara stakes Mara", "Mara cannot stake themselves."),
+        ("Mara beheads Mara", "Mara cannot behead themselves."),
+        ("Mara bites Mara", "Mara cannot bite themselves."),
+    ],
+)
+def test_dec_897_nobody_stakes_beheads_or_bites_themselves(line: str, says: str) -> None:
+    """R-6, DEC-897: a stake or a beheading at oneself was rolled (a miss, the AP spent), and a
+    bite was refused as "Point(x_ft=0.0, y_ft=3.0) and Point(...) are the same spot"."""
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", line, Dice.scripted([50] * 10))
+    assert str(refused.value) == f"R-6: {says}"

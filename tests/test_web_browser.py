@@ -440,7 +440,7 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
     """A gurps GM's seconds at Dry Gulch from the page's controls: a braced aim (GUR-MOD-1)
     and a wait for opportunity fire on the map and in the state table (GUR-OPP-1, DEC-774), a
     refusal naming its rule that changes nothing, undo, a snap shot's trace, the aimed shot of
-    the next second (Acc 2) and what it did to Bob (HP, stun, posture, then shock), a move past
+    the next second (Acc 2) and what it did to Bob (HP, stun, posture, shock), a move past
     Move refused (GUR-CORE-1), a timed reload loaded as the next second starts (GUR-RELOAD-1),
     the page read again, and Ann's player page: Bob's hurt in words from his HP (DEC-433,
     DEC-772; gurps leaves the shared hits at 0). The whole line's example has whoever is up
@@ -510,6 +510,9 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         expect(gm.locator("#log-list > li").first).to_contain_text("aimed: Acc 2  [GUR-MOD-1]")
         expect(bob).to_contain_text("2/10")
         expect(bob).to_contain_text("stunned, prone")
+        # the shock weighs on his own turn, still to come this second (DEC-895)
+        expect(bob).to_contain_text("shock -4")
+        expect(bob).not_to_contain_text("next turn")
         expect(ann).not_to_contain_text("aiming")
         _refused_and_unchanged(
             gm,
@@ -518,10 +521,11 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
             ("Ann", "Bob"),
         )
 
-        # Round 3: the wound's shock tells; Ann cannot outrun her Move, and reloads.
+        # Round 3: the shock went with the turn Bob let pass; Ann cannot outrun her Move, and
+        # reloads.
         gm.click("#next-round")
         expect(turn).to_contain_text("round 3")
-        expect(bob).to_contain_text("shock -4")
+        expect(bob).not_to_contain_text("shock")
         _compose(gm, "Ann", "moves", "0,60", odds="Ann moves 0,60")
         expect(gm.locator("#words")).to_have_attribute("placeholder", "[to] X,Y (X,Y in ft)")
         expect(gm.locator("#act-msg")).to_contain_text(

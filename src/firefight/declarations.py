@@ -179,7 +179,7 @@ class Option:
             raise self._error("needs a value.")
         if self.repeated:
             values = tuple(value) if isinstance(value, list | tuple) else (value,)
-            self._bounds(len(values), "values")
+            self._bounds(len(values), "value" if len(values) == 1 else "values")
             return tuple(self._one(v) for v in values)
         return self._one(value)
 

@@ -174,9 +174,16 @@ class ScriptedSource:
         if isinstance(value, str):
             index = _place_of(value, left)
             if index is None:
+                # It may have left this same draw, typed earlier: "before this shot" misled.
+                earlier = [
+                    n + 1
+                    for n, typed in enumerate(self._faces[: self._next])
+                    if isinstance(typed, str) and parse_card(typed) == parse_card(value)
+                ]
+                told = f" (typed as card #{earlier[-1]})" if earlier else ""
                 raise DiceError(
-                    f"typed card #{self._next + 1} is {value}, no longer in the deck: it was "
-                    f"drawn before this {purpose}",
+                    f"typed card #{self._next + 1} is {value}, no longer in the deck: it has "
+                    f"been drawn already{told}",
                     rule="D-4",
                 )
             self._next += 1

@@ -12,7 +12,6 @@ Like every interface, the session holds no rules: it calls the encounter service
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TextIO
@@ -35,7 +34,7 @@ from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.scene.actions import ACTION_RULE
-from firefight.scene.lines import OptionKind, Verb
+from firefight.scene.lines import OptionKind, Verb, split_words
 from firefight.scene.state import EncounterState
 from firefight.service import Applied, Current, EncounterService
 from firefight.store.base import ConflictError
@@ -442,7 +441,7 @@ def _verb_begun(said: list[str], verbs: Sequence[Verb]) -> Verb | None:
 
 def _words(text: str) -> list[str]:
     try:
-        return shlex.split(text)
+        return split_words(text)
     except ValueError:
         return text.split()
 

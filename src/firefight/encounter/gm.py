@@ -22,7 +22,6 @@ A GM line starts with its command word (an action line starts with a person's na
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
 
@@ -52,7 +51,7 @@ from firefight.scene.events import (
     moved_to,
 )
 from firefight.scene.figure_bounds import FIGURE_TOP, OutOfRange
-from firefight.scene.lines import name_at, one_name
+from firefight.scene.lines import name_at, one_name, split_words
 from firefight.scene.points import scene_point
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import CombatantState, EncounterState, Surprise
@@ -103,7 +102,7 @@ def _refuse(reason: str) -> RuleRefusal:
 
 def _split(text: str) -> list[str]:
     try:
-        return shlex.split(text)
+        return split_words(text)
     except ValueError as exc:
         raise _refuse(f"The GM command cannot be read: {exc}.") from None
 

@@ -404,6 +404,14 @@ def template_problem(template: Mapping[str, Any], ruleset: str) -> tuple[str, st
     return None
 
 
+#: Files of the project's that are no scenario, by a table only they hold, and what each is.
+_OTHER_FILES = {
+    "catalog": "this is a catalog (add it with 'firefight catalog add FILE'; a scenario names "
+    "its rows)",
+    "person": "this is a scene of [[person]] tables for an rmu command's --scene, not a scenario",
+}
+
+
 def scenario_from_data(
     data: Mapping[str, Any], label: str = "scenario", text: str | None = None
 ) -> Scenario:
@@ -415,6 +423,10 @@ def scenario_from_data(
     from firefight.rulesets import find_ruleset
 
     data = dict(data)
+    other = _OTHER_FILES.get(next((k for k in _OTHER_FILES if k in data), ""), "")
+    if "scenario" not in data and other:
+        # "scenario: Field required" for a catalog played by mistake said nothing of what it is.
+        raise _error(label, ("scenario",), f"no [scenario] here: {other}", data, text)
     try:
         header = _HeaderOnly.model_validate(data).scenario
     except ValidationError as exc:

@@ -65,7 +65,8 @@ def bearing_deg(a: Point, b: Point) -> float:
     if dx == 0 and dy == 0:
         raise RuleRefusal(
             "S-2",
-            f"{a!r} and {b!r} are the same spot, so there is no direction from one to the other.",
+            f"Both places are ({a.x_ft:g}, {a.y_ft:g}) ft: there is no direction from a spot to "
+            "itself.",
         )
     # atan2(dx, dy) rather than atan2(dy, dx): measured from +y, growing toward +x.
     bearing = math.degrees(math.atan2(dx, dy)) % 360.0

@@ -201,6 +201,40 @@ def _options(
     return positional, {k: tuple(v) for k, v in found.items()}
 
 
+def split_words(text: str) -> list[str]:
+    """``text`` split into words as a shell splits them (quotes group words), except that an
+    apostrophe inside a word is a letter: "O'Neil shoots D'Arcy" names O'Neil and D'Arcy, where
+    a shell reads a quotation running from one to the other (DEC-896). A ``ValueError`` for an
+    unclosed quotation, as :func:`shlex.split` raises it.
+
+    >>> split_words("O'Neil shoots 'Big Sal' --mod '-2:smoke'")
+    ["O'Neil", 'shoots', 'Big Sal', '--mod', '-2:smoke']
+    >>> split_words(write_line("O'Neil", "aims", "D'Arcy"))
+    ["O'Neil", 'aims', "D'Arcy"]
+    """
+    out: list[str] = []
+    quote = ""
+    at = 0
+    while at < len(text):
+        ch = text[at]
+        if ch == "\\" and quote != "'":
+            # an escaped character is kept as typed: it neither opens nor closes a quotation
+            out.append(text[at : at + 2])
+            at += 2
+            continue
+        inside = 0 < at < len(text) - 1 and text[at - 1].isalnum() and text[at + 1].isalnum()
+        if not quote and ch == "'" and inside:
+            out.append("\\'")
+        else:
+            if not quote and ch in "'\"":
+                quote = ch
+            elif quote == ch:
+                quote = ""
+            out.append(ch)
+        at += 1
+    return shlex.split("".join(out))
+
+
 def read_line(
     text: str,
     state: EncounterState,
@@ -220,7 +254,7 @@ def read_line(
     if any(is_control(ch) for ch in text):
         raise RuleRefusal(rule, "The action line holds a control character; type it plainly.")
     try:
-        tokens = shlex.split(text)
+        tokens = split_words(text)
     except ValueError as exc:
         raise RuleRefusal(rule, f"The action line cannot be read: {exc}.") from None
     canonical = tuple(dict.fromkeys(verbs.values()))

@@ -122,7 +122,14 @@ def _scatter(
     along = _SIDE_ALONG[direction - 1]
     carried = math.sqrt(setup.distance**2 + yards**2 + 2 * setup.distance * yards * along)
     if carried <= setup.max_range:
-        return scattered
+        # Said where it comes down: the text showed the die and nothing of the landing, and the
+        # path read as a shot through the target's hex (DEC-901).
+        trace.step(
+            f"it comes down {yards} yd off toward hex side {direction} (1 beyond the target, "
+            f"4 back toward the thrower), {carried:.1f} yd out",
+            rule="GUR-IND-2",
+        )
+        return replace(scattered, path=f"comes down {yards} yd off, hex side {direction}")
     trace.step(
         f"{yards} yd off toward hex side {direction} would land {carried:.1f} yd out, past the "
         f"{setup.weapon.name}'s Max {setup.max_range:g} yd: ignored, the missile is lost",

@@ -174,8 +174,8 @@ def shot_for(
     if s.shock:
         # The shot's sum starts from the skill it is given: say where the shock went.
         trace.step(
-            f"{shooter.name}'s shock {s.shock} from last turn's wound: skill {s.skill(name)} "
-            f"less {-s.shock}, {skill}",
+            f"{shooter.name}'s shock {s.shock} from a wound since their last turn: skill "
+            f"{s.skill(name)} less {-s.shock}, {skill}",
             rule=RULE,
         )
     return _declared(

@@ -76,10 +76,20 @@ def scene_cover(
     """The cover-group modifier ``target`` has against ``shooter`` (None for none), and what the
     scene's barrier did to it, in words (None when no barrier counts); refuses a target wholly
     behind a barrier as tall as they are (:func:`hiding_barrier`). Nothing when the line's
-    modifiers ``given`` (``KEY`` or ``KEY=N``) name one of the cover group: the GM's word."""
-    if cover_named(given) is not None:
-        return None, None
+    modifiers ``given`` (``KEY`` or ``KEY=N``) name one of the cover group: the GM's word, which
+    the words say displaced the target's posture when it did (DEC-900)."""
+    named = cover_named(given)
     posture = _POSTURE.get(target.posture)
+    if named is not None:
+        if posture is None or posture == named:
+            return None, None
+        # One cover or posture counts: say which of the target's the GM's word displaced, or a
+        # prone target marked behind light cover reads as the easier shot with no reason given.
+        dropped = DATA.modifiers[posture]
+        return None, (
+            f"{target.name}'s posture ({dropped.label}, {dropped.value:+d}) gives way to the "
+            f"line's cover: {DATA.modifiers[named].label}"
+        )
     tallest = tallest_covering(state, shooter.position, target.position)
     if tallest is None:
         return posture, None

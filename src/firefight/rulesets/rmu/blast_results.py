@@ -27,9 +27,11 @@ class NoCritical:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BlastCritical:
     """The critical a body took: its severity, roll, table and effects (fragments also say the
-    location struck, RMU-EXP-8)."""
+    location struck, RMU-EXP-8); ``read_as`` the lower severity a Kindred read it at (V-1), the
+    effects' own, left out when it was read as struck."""
 
     severity: str
+    read_as: str | None = omitted()
     critical_roll: int
     location: str | None = omitted()
     critical_table: str

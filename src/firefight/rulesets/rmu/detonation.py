@@ -300,9 +300,10 @@ def critical_cells(
     data: RmuData,
     tb: TraceBuilder,
     events: list[Event],
-) -> list[CriticalEffect]:
+) -> tuple[list[CriticalEffect], str | None]:
     """Read ``roll`` at ``severity`` on ``table_name`` for ``who``: the cells, traced, each
-    told as a :class:`CriticalInflicted` added to ``events``."""
+    told as a :class:`CriticalInflicted` added to ``events``, and the severity read when it is
+    lower than the one struck (a Kindred's, V-1), else None."""
     table = data.tables.critical(table_name)
     reading = read_critical(table, roll, severity, steps=who.severity_steps, who=who.name, trace=tb)
     rule = "V-1" if reading.reduced else "RMU-EXP-1"
@@ -314,7 +315,7 @@ def critical_cells(
                         aggravated=reading.aggravated)
         )  # fmt: skip
         cells.append(cell)
-    return cells
+    return cells, reading.severity.value if reading.reduced else None
 
 
 def _fragments(
@@ -343,9 +344,10 @@ def _fragments(
         f"Ballistic Shrapnel, {'covered' if covered else 'bare'} clause.",
         "RMU-EXP-8",
     )
-    cells = critical_cells(p, table_name, crit, result.severity, data, tb, events)
-    return result.hits, BlastCritical(severity=result.severity.value, critical_roll=crit,
-                                      location=location.value, critical_table=table_name,
+    cells, read_as = critical_cells(p, table_name, crit, result.severity, data, tb, events)
+    return result.hits, BlastCritical(severity=result.severity.value, read_as=read_as,
+                                      critical_roll=crit, location=location.value,
+                                      critical_table=table_name,
                                       effects=combine_effects(cells))  # fmt: skip
 
 
@@ -366,13 +368,14 @@ def _band_critical(
     tb.step(f"The band sets the severity: {severity.value}, whatever {p.name} wears.", "X-3")
     crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
     location = data.tables.critical(load.critical_table).row_for(crit).location
-    cells = [
-        cell
-        for table in critical_tables(load, p.armor, location, data)
-        for cell in critical_cells(p, table, crit, severity, data, tb, events)
-    ]
+    cells: list[CriticalEffect] = []
+    read_as = None
+    for table in critical_tables(load, p.armor, location, data):
+        read, lower = critical_cells(p, table, crit, severity, data, tb, events)
+        cells += read
+        read_as = read_as or lower
     effects = combine_effects(cells)
-    return BlastCritical(severity=severity.value, critical_roll=crit,
+    return BlastCritical(severity=severity.value, read_as=read_as, critical_roll=crit,
                          critical_table=load.critical_table, effects=effects)  # fmt: skip
 
 
@@ -390,8 +393,10 @@ def _molotov(
         tb.step(f"{p.name} is in the fire: a flat {load.flat_severity.value} critical, no armor "
                 "column.", "RMU-EXP-13")  # fmt: skip
         crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
-        cells = critical_cells(p, load.critical_table, crit, load.flat_severity, data, tb, events)
-        burnt = BlastCritical(severity=load.flat_severity.value, critical_roll=crit,
+        cells, read_as = critical_cells(p, load.critical_table, crit, load.flat_severity, data,
+                                        tb, events)  # fmt: skip
+        burnt = BlastCritical(severity=load.flat_severity.value, read_as=read_as,
+                              critical_roll=crit,
                               critical_table=load.critical_table,
                               effects=combine_effects(cells))  # fmt: skip
         people.append(BlastPerson(name=p.name, band="fire", total=None, hits=0, critical=burnt))

@@ -55,6 +55,7 @@ from firefight.rulesets.rmu.kindred_criticals import reads_torpor, severity_step
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
 from firefight.rulesets.rmu.placement import (
+    THROW_DIFFICULTY,
     ExplosiveLanded,
     Throw,
     check_throw_ap,
@@ -166,6 +167,18 @@ def _aimed(
         ) from None
 
 
+def _difficulty(line: Line, rule: str) -> int:
+    """The GM's ``--difficulty``, within the bounds ``rmu throw`` keeps (DEC-898): past them a
+    line placed any throw on the aim point (+500) or none (-500)."""
+    difficulty = line.number("difficulty", 0, rule)
+    if abs(difficulty) > THROW_DIFFICULTY:
+        raise RuleRefusal(
+            rule,
+            f"--difficulty runs from -{THROW_DIFFICULTY} to {THROW_DIFFICULTY}, not {difficulty}.",
+        )
+    return difficulty
+
+
 def parse_throw(line: Line, state: EncounterState, rule: str) -> Throws:
     """``throws LOAD at X,Y|NAME [--ap N] [--difficulty N] [--enclosed] [--mod V:LABEL]...``."""
     words = line.words
@@ -182,7 +195,7 @@ def parse_throw(line: Line, state: EncounterState, rule: str) -> Throws:
         aim=aim,
         target=target,
         ap=line.number("ap", 3, rule),
-        difficulty=line.number("difficulty", 0, rule),
+        difficulty=_difficulty(line, rule),
         mods=line.mods(rule),
         enclosed=line.has("enclosed"),
     )
@@ -197,7 +210,7 @@ def parse_throw_back(line: Line, state: EncounterState, rule: str) -> ThrowsBack
         text=line.text,
         aim=aim,
         target=target,
-        difficulty=line.number("difficulty", 0, rule),
+        difficulty=_difficulty(line, rule),
         mods=line.mods(rule),
     )
 

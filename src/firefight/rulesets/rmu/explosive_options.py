@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import Field
 
 from firefight.declarations import DeclarationError, param
+from firefight.fuzzy import match
 from firefight.geometry import Point, Posture, Size
 from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.cover import parse_cover
@@ -21,8 +22,8 @@ from firefight.rulesets.rmu.fire_options import named_values, point_option, targ
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.gas import CsExposure, GasVictim
 from firefight.rulesets.rmu.kindred_criticals import kindred_steps, kindred_torpor
-from firefight.rulesets.rmu.placement import Throw
-from firefight.rulesets.rmu.shot_options import MAX_LISTED, kindred_help, parse_mod
+from firefight.rulesets.rmu.placement import THROW_DIFFICULTY, Throw
+from firefight.rulesets.rmu.shot_options import MAX_LISTED, armor_columns, kindred_help, parse_mod
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast
 from firefight.tables.data_files import DataModel, read_toml, validate
 
@@ -82,7 +83,10 @@ class ThrowOptions:
         0, help="The whole Ranged Weapon: Thrown bonus.", low=-999, high=999, rule="RMU-EXP-2"
     )
     difficulty: int = param(
-        0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
+        0,
+        help="The GM's difficulty for the precision wanted.",
+        low=-THROW_DIFFICULTY,
+        high=THROW_DIFFICULTY,
     )
     ap: int = param(3, help=_throw_ap_help, low=1, high=_throw_ap_full, rule="RMU-EXP-3")
     mod: tuple[str, ...] = param(
@@ -139,7 +143,7 @@ class FlashBangOptions:
 
     def build(self) -> FlashBang:
         victims = tuple(_victim(t, self.unaware, self.nightvision) for t in self.victim)
-        named = {v.name for v in victims}
+        named = _named_once([v.name for v in victims])
         for option, names in (("--unaware", self.unaware), ("--nightvision", self.nightvision)):
             stray = [n for n in names if n not in named]
             if stray:
@@ -147,6 +151,15 @@ class FlashBangOptions:
         return FlashBang(
             victims=victims, enclosed=self.enclosed, extra=tuple(parse_mod(m) for m in self.mod)
         )
+
+
+def _named_once(names: Sequence[str]) -> set[str]:
+    """The victims' names, each given once: a name given twice was resolved twice, two
+    contests for one person (DEC-902), as a blast refuses it (RMU-EXP-1)."""
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        raise DeclarationError("--victim", f"names {twice!r} twice; give each victim once.")
+    return set(names)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -183,7 +196,7 @@ class GasOptions:
             except ValueError:
                 raise DeclarationError("--victim", f"takes NAME:CO, got {text!r}.") from None
             victims.append((name.strip(), constitution))
-        named = {n for n, _ in victims}
+        named = _named_once([n for n, _ in victims])
         penalties = {n: v for n, v in named_values(self.penalty, "--penalty").items()}
         flags = (("--mask", self.mask), ("--holding-breath", self.holding_breath),
                  ("--no-breath", self.no_breath), ("--penalty", tuple(penalties)))  # fmt: skip
@@ -237,7 +250,8 @@ def _blast_target(row: _BlastPersonModel) -> BlastTarget:
         position=Point(x_ft=row.x_ft, y_ft=row.y_ft),
         posture=row.posture,
         size=row.size,
-        armor=row.armor,
+        # Read as rmu shoot reads --armor, ignoring case (DEC-899): 'ba ii' is BA II.
+        armor=match(row.armor, armor_columns()) or row.armor,
         quickness_db=row.quickness_db,
         cover=None if obscured else parse_cover(text),
         barrier=barrier,
@@ -245,6 +259,16 @@ def _blast_target(row: _BlastPersonModel) -> BlastTarget:
         severity_steps=kindred_steps(row.kindred),
         kindred=kindred_torpor(row.kindred),
     )
+
+
+def _whole(option: str, name: str, text: str) -> int:
+    """``NAME=N``'s N, a whole number, refused naming the option it was typed with (the check
+    of every person's figures names --target, which the GM never typed for it)."""
+    try:
+        return int(text)
+    except ValueError:
+        said = f"{name}={text}"
+        raise DeclarationError(option, f"takes NAME=N, N a whole number, not {said!r}.") from None
 
 
 #: RMU-EXP-6: what only hides a body; it subtracts nothing from a blast.
@@ -302,7 +326,7 @@ class ExplodeOptions:
             *(("--cover", n, {"cover": v})
               for n, v in named_values(self.cover, "--cover").items()),
             *(("--prone", n.strip(), {"posture": "prone"}) for n in self.prone),
-            *(("--quickness", n, {"quickness_db": v})
+            *(("--quickness", n, {"quickness_db": _whole("--quickness", n, v)})
               for n, v in named_values(self.quickness, "--quickness").items()),
             *(("--kindred", n.strip(), {"kindred": True}) for n in self.kindred),
         ]  # fmt: skip
@@ -331,7 +355,10 @@ class ThrowBlastOptions(ExplodeOptions):
         0, help="The whole Ranged Weapon: Thrown bonus.", low=-999, high=999, rule="RMU-EXP-2"
     )
     difficulty: int = param(
-        0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
+        0,
+        help="The GM's difficulty for the precision wanted.",
+        low=-THROW_DIFFICULTY,
+        high=THROW_DIFFICULTY,
     )
     ap: int = param(3, help=_throw_ap_help, low=1, high=_throw_ap_full, rule="RMU-EXP-3")
 

@@ -143,6 +143,9 @@ def parse_feeding_action(line: Line, state: EncounterState, rule: str) -> Action
         return TearsFree(**base, target=str(held.get("by")), ap=line.number("ap", 4, rule))
     target = one_name(line.words, state, what="who", rule=rule)
     if line.verb == "bites":
+        if target == line.actor:
+            # It asked the way from her place to her place (S-2) and said so in Points (DEC-897).
+            raise RuleRefusal(rule, f"{line.actor} cannot bite themselves.")
         return Bites(
             **base,
             target=target,

@@ -129,6 +129,9 @@ STAKE_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
 def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
     base = {"actor": line.actor, "verb": line.verb, "text": line.text}
     target = one_name(line.words, state, what="who", rule=rule)
+    if target == line.actor:
+        # Rolled, the blow came at the striker's own place (a miss, the AP spent: DEC-897).
+        raise RuleRefusal(rule, f"{line.actor} cannot {line.verb[:-1]} themselves.")
     figs = kindred_figures()
     called = line.first("called")
     if line.verb == "stakes":

@@ -32,6 +32,7 @@ from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import length_words
 
 __all__ = [
+    "THROW_DIFFICULTY",
     "ExplosiveLanded",
     "Landing",
     "Throw",
@@ -42,6 +43,11 @@ __all__ = [
     "scatter_ft",
     "throw_band",
 ]
+
+
+#: The GM's difficulty for a throw's precision runs from -this to this, typed on a command or an
+#: encounter's line alike (DEC-898).
+THROW_DIFFICULTY = 200
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,7 +7,7 @@ import typer
 
 from firefight.cli.declared import declared_command
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.blast_results import DetonationResult
+from firefight.rulesets.rmu.blast_results import BlastCritical, DetonationResult
 from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.detonation import resolve_detonation
 from firefight.rulesets.rmu.explosive_options import (
@@ -19,7 +19,7 @@ from firefight.rulesets.rmu.explosive_options import (
 from firefight.rulesets.rmu.flash_bang import FlashBangResult, resolve_flash_bang
 from firefight.rulesets.rmu.gas import CsResult, resolve_cs
 from firefight.rulesets.rmu.placement import Landing, landing_place, resolve_throw
-from firefight.wording import length_words
+from firefight.wording import counted, length_words
 
 __all__ = ["app"]
 
@@ -38,7 +38,7 @@ def _throw_headline(outcome: Outcome[Landing]) -> str:
 
 def _bang_headline(outcome: Outcome[FlashBangResult]) -> str:
     return "; ".join(
-        f"{v.name}: {v.steps} rounds blind and deaf, {v.hits} hits"
+        f"{v.name}: {counted(v.steps, 'round')} blind and deaf, {counted(v.hits, 'hit')}"
         if v.steps else f"{v.name}: unaffected"
         for v in outcome.result.victims
     )  # fmt: skip
@@ -64,7 +64,10 @@ def _explode_headline(outcome: Outcome[DetonationResult]) -> str:
             parts.append(f"{p.name}: outside")
             continue
         severity = f", critical {p.severity}" if p.severity else ""
-        parts.append(f"{p.name} ({p.band}): {p.hits} hits{severity}")
+        read_as = p.critical.read_as if isinstance(p.critical, BlastCritical) else None
+        if read_as:
+            severity = f", critical {read_as} (struck as {p.severity}, V-1)"
+        parts.append(f"{p.name} ({p.band}): {counted(p.hits, 'hit')}{severity}")
     return "; ".join(parts)
 
 
