@@ -870,7 +870,9 @@ def _prepared_for(
         "shot from the scene",
         values[-_KEYED:],
         values[:-_KEYED],
-        partial(_settled_shot, values, data),
+        _settled_shot,
+        values,
+        data,
     )
     built = _Built(state, action, shot, tb.build(), prepared, data, quiet, weapon)
     _last_built[:] = [built]

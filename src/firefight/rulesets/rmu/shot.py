@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from firefight.dice import Dice
@@ -301,7 +300,9 @@ def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Tr
         "aimed shot",
         key,
         (shot,),
-        partial(_prepared, shot, data),
+        _prepared,
+        shot,
+        data,
     )
 
 
