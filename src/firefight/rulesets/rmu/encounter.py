@@ -166,6 +166,7 @@ from firefight.rulesets.rmu.shot import (
     aimed_shot_events,
     resolve_aimed_shot,
     settled_aimed_shot,
+    with_extra,
 )
 from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.rulesets.rmu.struck import Strike, Struck
@@ -882,6 +883,23 @@ def _prepared_for(
 def _settled_shot(
     values: tuple[Any, ...], data: RmuData
 ) -> tuple[AimedShot, tuple[PreparedShot, Trace]]:
+    extra = values[-1]
+    if extra:
+        # Most shots met anew differ from one kept only by the shooter's own terms (a new wound
+        # penalty, a bonus owed): the shot without them is found by its plain values, as any
+        # shot is (no shot built nor compared whole), and prepared with them put in (P-8).
+        plain = (*values[:-1], ())
+        shot, prepared = settled_while(
+            data,
+            "shot from the scene",
+            plain[-_KEYED:],
+            plain[:-_KEYED],
+            _settled_shot,
+            plain,
+            data,
+        )
+        shot = replace(shot, extra=extra)
+        return shot, with_extra(prepared, shot)
     # No ally: a fumble looks them up (_shoot). Their armor figures need no check before the
     # dice, as a declared ally's do: a scene's people were checked as its scenario loaded.
     shot = _aimed_shot(values, None)
