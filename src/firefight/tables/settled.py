@@ -64,14 +64,20 @@ def settled(data: Settles, kind: str, key: Hashable, work: Callable[[*Ts], T], *
 
 
 def settled_while(
-    data: Settles, kind: str, key: Hashable, inputs: tuple[object, ...], work: Callable[[], T]
+    data: Settles,
+    kind: str,
+    key: Hashable,
+    inputs: tuple[object, ...],
+    work: Callable[[*Ts], T],
+    *args: *Ts,
 ) -> T:
-    """The value of ``kind`` for ``key`` and ``inputs`` (frozen values), worked out by ``work``
-    the first time. For work read off values that are costly to hash but mostly the very same
-    objects from one call to the next (a scene's positions, its barriers): only the small
-    ``key`` is hashed, and the inputs are compared with the :data:`KEPT_EACH` last ones kept
-    for it (the last found first), which takes an object that is the same one as equal at
-    once, without going through its fields.
+    """The value of ``kind`` for ``key`` and ``inputs`` (frozen values), worked out by
+    ``work(*args)`` the first time (its arguments given apart, as :func:`settled` takes them:
+    most asks find the value kept). For work read off values that are costly to hash but
+    mostly the very same objects from one call to the next (a scene's positions, its
+    barriers): only the small ``key`` is hashed, and the inputs are compared with the
+    :data:`KEPT_EACH` last ones kept for it (the last found first), which takes an object that
+    is the same one as equal at once, without going through its fields.
 
     >>> from types import SimpleNamespace
     >>> data = SimpleNamespace(settled={})
@@ -97,7 +103,7 @@ def settled_while(
                 # stood as it began), so each is found after few comparisons.
                 kept.insert(0, kept.pop(at))
             return value
-    value = work()
+    value = work(*args)
     kept.insert(0, (inputs, value))
     del kept[KEPT_EACH:]
     return value

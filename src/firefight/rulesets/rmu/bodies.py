@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -305,7 +304,9 @@ def prepare_stray_round(
         "stray round",
         (weapon.key, ammo.key, who.name, rule),
         terms,
-        partial(_stray_round, *terms, data),
+        _stray_round,
+        *terms,
+        data,
     )
     if trace is not None:
         trace.extend(told)

@@ -114,7 +114,7 @@ from firefight.rulesets.rmu.kindred_feeding import (
     resolve_feeding_action,
     validate_feeding_action,
 )
-from firefight.rulesets.rmu.kindred_fire import with_fire
+from firefight.rulesets.rmu.kindred_fire import burning_started, set_alight, with_fire
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_stakes import (
     STAKE_ACTIONS,
@@ -166,6 +166,7 @@ from firefight.rulesets.rmu.shot import (
     aimed_shot_events,
     resolve_aimed_shot,
     settled_aimed_shot,
+    with_extra,
 )
 from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.rulesets.rmu.struck import Strike, Struck
@@ -870,7 +871,9 @@ def _prepared_for(
         "shot from the scene",
         values[-_KEYED:],
         values[:-_KEYED],
-        partial(_settled_shot, values, data),
+        _settled_shot,
+        values,
+        data,
     )
     built = _Built(state, action, shot, tb.build(), prepared, data, quiet, weapon)
     _last_built[:] = [built]
@@ -880,6 +883,23 @@ def _prepared_for(
 def _settled_shot(
     values: tuple[Any, ...], data: RmuData
 ) -> tuple[AimedShot, tuple[PreparedShot, Trace]]:
+    extra = values[-1]
+    if extra:
+        # Most shots met anew differ from one kept only by the shooter's own terms (a new wound
+        # penalty, a bonus owed): the shot without them is found by its plain values, as any
+        # shot is (no shot built nor compared whole), and prepared with them put in (P-8).
+        plain = (*values[:-1], ())
+        shot, prepared = settled_while(
+            data,
+            "shot from the scene",
+            plain[-_KEYED:],
+            plain[:-_KEYED],
+            _settled_shot,
+            plain,
+            data,
+        )
+        shot = replace(shot, extra=extra)
+        return shot, with_extra(prepared, shot)
     # No ally: a fumble looks them up (_shoot). Their armor figures need no check before the
     # dice, as a declared ally's do: a scene's people were checked as its scenario loaded.
     shot = _aimed_shot(values, None)
@@ -954,12 +974,27 @@ def resolve_rmu_quietly(
     stats = rmu_stats(c)
     try:
         _validated(state, action, c, stats, quiet=True)
-        events = _checked(state, action, dice, c, quiet=True, stats=stats).events
+        events: Sequence[Event]
+        if isinstance(action, Shoot) and not _checks_first(state, action, c, stats):
+            # Most of a fight's actions: the shot's events gathered alone, with no outcome
+            # built round them (:func:`_checked` gives the same events).
+            shot = _shot_events(state, action, dice, c, stats)
+            shot.extend(burning_started(set_alight(state, shot)))
+            events = shot
+        else:
+            events = _checked(state, action, dice, c, quiet=True, stats=stats).events
     except RuleRefusal as refusal:
         raise _refused_as_in_scene(refusal, c, action) from None
     after = apply_all(state, events, rmu)
     gassed = exposure_events(after)
     return apply_all(after, gassed, rmu) if gassed else after
+
+
+def _checks_first(
+    state: EncounterState, action: Action, c: CombatantState, stats: RmuStats
+) -> bool:
+    """Whether ``c``'s ``action`` must pass a check before it is taken (:func:`_checked`)."""
+    return needs_gas_check(state, c, action, stats) or needs_fatigue_check(c, action, stats.vitals)
 
 
 def _checked(
@@ -1056,26 +1091,20 @@ def _shoot(
     malfunction named for the gun in the scene, the shot counted for the gun's rate and the
     target's guns, the bonus its shooter spends; ``quiet``: with neither its trace nor its
     result; ``stats``: ``c``'s figures, when the caller read them."""
-    built = _prepared_for(state, action, c, quiet=quiet, stats=stats)
+    if quiet:
+        return Outcome(
+            events=tuple(_shot_events(state, action, dice, c, stats)),
+            trace=_UNTOLD,
+            result=_SHOT_QUIETLY,
+        )
+    built = _prepared_for(state, action, c, quiet=False, stats=stats)
     weapon = built.weapon
     # The events name the gun as the scene does (shot_events renames nothing).
-    gun = weapon.name
-    # Whom a fumble's 66 sends a round toward, looked up only then (DEC-105).
-    ally = partial(nearest_ally, state, c)
-    outcome = (
-        None
-        if quiet
-        else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun, ally)
+    outcome = resolve_aimed_shot(
+        built.shot, dice, built.data, built.prepared, weapon.name, partial(nearest_ally, state, c)
     )
-    fired = (
-        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun, ally)
-        if outcome is None
-        else outcome.events
-    )
-    events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
+    events = encounter_fire.shot_events(c, weapon, target=action.target, events=outcome.events)
     events.extend(bonus_used(c, None if stats is None else stats.vitals))
-    if outcome is None:
-        return Outcome(events=tuple(events), trace=_UNTOLD, result=_SHOT_QUIETLY)
     headline = encounter_fire.recoil_first(
         c.name,
         weapon.name,
@@ -1094,6 +1123,27 @@ def _shoot(
         trace=type(outcome.trace)((*built.read.entries, *outcome.trace.entries)),
         result=taken,
     )
+
+
+def _shot_events(
+    state: EncounterState,
+    action: Shoot,
+    dice: Dice,
+    c: CombatantState,
+    stats: RmuStats | None,
+) -> list[Event]:
+    """:func:`_shoot`'s events alone, for a shot whose trace and result nobody reads (a
+    simulated fight, a dry run for its costs), rolling the same dice."""
+    built = _prepared_for(state, action, c, quiet=True, stats=stats)
+    weapon = built.weapon
+    # The events name the gun as the scene does (shot_events renames nothing); whom a
+    # fumble's 66 sends a round toward is looked up only then (DEC-105).
+    fired = aimed_shot_events(
+        built.shot, dice, built.data, built.prepared, weapon.name, partial(nearest_ally, state, c)
+    )
+    events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
+    events.extend(bonus_used(c, None if stats is None else stats.vitals))
+    return events
 
 
 def _resolve(

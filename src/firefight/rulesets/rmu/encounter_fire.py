@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -96,6 +96,7 @@ from firefight.rulesets.rmu.loadout import (
 )
 from firefight.rulesets.rmu.moving_cover import DashResult, MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.rapid_fire import (
+    GunState,
     RapidFire,
     RapidFirePreparation,
     check_can_empty,
@@ -239,31 +240,52 @@ def _person_fields(
     }
 
 
+class _GunnerFields(TypedDict):
+    """The fields a :class:`RapidFire` and a :class:`SuppressionSweep` share, read alike off
+    the gun and its shooter (:func:`_gunner_fields`); typed as both declare them."""
+
+    weapon: str
+    position: Point
+    dead: tuple[Body, ...]
+    rounds_left: int
+    ap_available: int
+    ammo: str
+    mounted: bool
+    gun: GunState
+    strength_bonus: int
+    naked_column: str
+    severity_steps: int
+    shooter_kindred: bool
+    shooter_armor: str | None
+    shooter: str
+
+
 def _gunner_fields(
     state: EncounterState, c: CombatantState, weapon: WeaponState, stats: RmuStats
-) -> dict[str, Any]:
+) -> _GunnerFields:
     """What a firing round and a sweep read alike off the gun and ``c``, who fires it: where
     the muzzle stands and the dead who screen (DEC-695), the load and what a malfunction left
     on the gun, the AP left, and the figures an unbraced tripod gun's recoil is read on
     (RMU-TRI-2)."""
     rounds, ammo = loaded_rounds(weapon)
     armor = intact_armor(c)
-    return {
-        "weapon": weapon.kind,
-        "position": c.position,
-        "dead": _dead(state),
-        "rounds_left": rounds,
-        "ap_available": vitals(c).ap_left,
-        "ammo": ammo,
-        "mounted": weapon.mounted,
-        "gun": gun_state(c, weapon),
-        "strength_bonus": stats.strength,
-        "naked_column": stats.naked_at,
-        "severity_steps": severity_steps(stats, kindred_rules(state)),
-        "shooter_kindred": reads_torpor(stats, kindred_rules(state)),
-        "shooter_armor": armor.kind if armor else None,
-        "shooter": c.name,
-    }
+    rules = kindred_rules(state)
+    return _GunnerFields(
+        weapon=weapon.kind,
+        position=c.position,
+        dead=_dead(state),
+        rounds_left=rounds,
+        ap_available=vitals(c).ap_left,
+        ammo=ammo,
+        mounted=weapon.mounted,
+        gun=gun_state(c, weapon),
+        strength_bonus=stats.strength,
+        naked_column=stats.naked_at,
+        severity_steps=severity_steps(stats, rules),
+        shooter_kindred=reads_torpor(stats, rules),
+        shooter_armor=armor.kind if armor else None,
+        shooter=c.name,
+    )
 
 
 def _targets(state: EncounterState, shooter: CombatantState) -> list[CombatantState]:

@@ -10,6 +10,8 @@ round change's blasts, as a mortal's fire is (DEC-306, DEC-366, DEC-837).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.outcome import Happened, Outcome
@@ -23,37 +25,49 @@ from firefight.rulesets.rmu.merged import Merged, SetAlight
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
 
-__all__ = ["burn_due", "still_burning", "with_fire"]
+__all__ = ["burn_due", "burning_started", "set_alight", "still_burning", "with_fire"]
 
 
 def with_fire(state: EncounterState, outcome: Outcome) -> Outcome:
     """``outcome`` with every Kindred a Heat critical struck set burning (V-5)."""
-    for e in outcome.events:
-        if isinstance(e, CriticalInflicted):
-            break
-    else:  # no critical struck, most actions: no rule to read
-        return outcome
-    if not kindred_rules(state).fire_keeps_burning:
-        return outcome
-    table = kindred_figures().burn_table
-    lit: list[str] = []
-    for e in outcome.events:
-        if not isinstance(e, CriticalInflicted) or e.table != table or e.target in lit:
-            continue
-        c = state.find(e.target)
-        sheet = sheet_of(c) if c is not None else None
-        if sheet is not None and not sheet.burning and not sheet.final_death:
-            lit.append(e.target)
+    lit = set_alight(state, outcome.events)
     if not lit:
         return outcome
     tb = TraceBuilder()
     for name in lit:
         tb.step(f"{name} is Kindred: the fire catches and keeps burning until put out.", "V-5")
     return Outcome(
-        events=(*outcome.events, *(BurningStarted(target=name) for name in lit)),
+        events=(*outcome.events, *burning_started(lit)),
         trace=Trace((*outcome.trace.entries, *tb.build().entries)),
         result=Merged(main=outcome.result, after=(SetAlight(set_alight=tuple(lit)),)),
     )
+
+
+def set_alight(state: EncounterState, events: Sequence[Event]) -> list[str]:
+    """Who among ``events``' targets a Heat critical sets burning, Kindred not yet alight, in
+    the order struck (V-5)."""
+    for e in events:
+        if isinstance(e, CriticalInflicted):
+            break
+    else:  # no critical struck, most actions: no rule to read
+        return []
+    if not kindred_rules(state).fire_keeps_burning:
+        return []
+    table = kindred_figures().burn_table
+    lit: list[str] = []
+    for e in events:
+        if not isinstance(e, CriticalInflicted) or e.table != table or e.target in lit:
+            continue
+        c = state.find(e.target)
+        sheet = sheet_of(c) if c is not None else None
+        if sheet is not None and not sheet.burning and not sheet.final_death:
+            lit.append(e.target)
+    return lit
+
+
+def burning_started(lit: Sequence[str]) -> list[Event]:
+    """The events of :func:`set_alight`'s ``lit`` catching fire (V-5)."""
+    return [BurningStarted(target=name) for name in lit]
 
 
 def still_burning(state: EncounterState) -> list[CombatantState]:

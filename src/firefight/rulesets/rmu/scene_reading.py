@@ -12,7 +12,7 @@ costs (R-6).
 from __future__ import annotations
 
 import math
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
@@ -330,9 +330,14 @@ def _scene_cover(
         "barrier cover",
         (shooter.name, target.name, weapon_kind, melee),
         (origin, target.position, target.posture, target.size, barriers),
-        lambda: _behind_barriers(
-            shooter.name, origin, target.body, barriers, weapon_kind, data, melee=melee
-        ),
+        _behind_barriers,
+        shooter.name,
+        origin,
+        target,
+        barriers,
+        weapon_kind,
+        data,
+        melee,
     )
     tb.extend(told)
     if wall is not None and wall.height_ft >= standing_height_ft(shooter):
@@ -368,11 +373,10 @@ def _rank(cover: Cover, weapon_kind: str | None, data: RmuData, *, melee: bool) 
 def _behind_barriers(
     shooter: str,
     origin: Point,
-    target: Body,
+    person: CombatantState,
     barriers: tuple[Barrier, ...],
     weapon_kind: str | None,
     data: RmuData,
-    *,
     melee: bool,
 ) -> tuple[tuple[int, Cover] | None, Barrier | None, Trace]:
     """The best cover a barrier gives ``target`` against an attack from ``origin``, ranked by
@@ -380,7 +384,8 @@ def _behind_barriers(
     (any but soft, DEC-667), with the steps that tell it. Geometry and catalog rows alone, so
     worked out once for people who have not moved
     (:func:`~firefight.tables.settled.settled_while`): a fight's shots repeat the same lines of
-    fire."""
+    fire. ``person`` is the target, whose body is built only when the work is done."""
+    target = person.body
     tb = TraceBuilder()
     best: tuple[int, Cover] | None = None
     wall: Barrier | None = None
@@ -440,7 +445,10 @@ def body_screen(
         "bodies in front",
         (shooter.name, target.name),
         placed,
-        partial(_in_front, shooter.name, target.name, placed),
+        _in_front,
+        shooter.name,
+        target.name,
+        placed,
     )
     if grade is CoverGrade.NONE:
         return None

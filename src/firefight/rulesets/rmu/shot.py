@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 from firefight.dice import Dice
@@ -75,6 +74,7 @@ __all__ = [
     "resolve_ally_round",
     "resolve_malfunction",
     "settled_aimed_shot",
+    "with_extra",
 ]
 
 
@@ -301,8 +301,27 @@ def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Tr
         "aimed shot",
         key,
         (shot,),
-        partial(_prepared, shot, data),
+        _prepared,
+        shot,
+        data,
     )
+
+
+def with_extra(plain: tuple[PreparedShot, Trace], shot: AimedShot) -> tuple[PreparedShot, Trace]:
+    """:func:`settled_aimed_shot`'s answer for ``shot``, from ``plain``, its answer for the same
+    shot without its ``extra`` terms (:func:`_prepared`): they go in where they stand
+    (``extra_at``) and carry over whole to a stray round; a shot the cover stops counts none."""
+    prep, told = plain
+    if prep.plan is None:  # the cover stops it: no term counts
+        return replace(prep, shot=shot), told
+    terms, at = prep.modifiers, prep.extra_at
+    extra = shot.extra
+    return replace(
+        prep,
+        shot=shot,
+        modifiers=(*terms[:at], *extra, *terms[at:]),
+        carried=(*prep.carried, *extra),
+    ), told
 
 
 def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
@@ -316,17 +335,7 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     where they stand (``extra_at``), carried over whole to a stray round, as none of them is
     one of the target's own terms, which are built here."""
     if shot.extra:
-        plain, told = settled_aimed_shot(replace(shot, extra=()), data)
-        if plain.plan is None:  # the cover stops it: no term counts
-            return replace(plain, shot=shot), told
-        terms, at = plain.modifiers, plain.extra_at
-        extra = shot.extra
-        return replace(
-            plain,
-            shot=shot,
-            modifiers=(*terms[:at], *extra, *terms[at:]),
-            carried=(*plain.carried, *extra),
-        ), told
+        return with_extra(settled_aimed_shot(replace(shot, extra=()), data), shot)
     tb = TraceBuilder()
     rules = data.rules
     weapon = data.weapon(shot.weapon)
