@@ -58,7 +58,7 @@ class ConditionKind:
     #: That :meth:`upkeep` reads nothing but the scene's conditions, so finds nothing in a scene
     #: without any (the default count-down): such a kind is not asked at a round change with no
     #: condition in play, most rounds of most fights. Believed only of the class whose ``upkeep``
-    #: runs: a subclass with a hook of its own is asked unless it says so too.
+    #: runs: a subclass with a hook of its own is asked unless it says so too (DEC-885).
     reads_only_conditions: ClassVar[bool] = True
 
     def __repr__(self) -> str:
