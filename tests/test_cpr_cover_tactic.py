@@ -53,7 +53,7 @@ def test_dec_631_c_13_in_the_open_the_move_goes_behind_the_nearest_barrier_then_
     assert in_the_open(state, kes, state.combatant("Brick"))
     lines = covered(state, "Kes")
     assert lines[0] == "Kes moves -3.4,2.5"
-    after = _turn(state, "Kes", CPR, Dice.seeded(3), covered, {})
+    after = _turn(state, state.combatant("Kes"), CPR, Dice.seeded(3), covered, {})
     kes = after.combatant("Kes")
     assert (round(kes.position.x_ft, 1), round(kes.position.y_ft, 1)) == (-11.2, 8.2)
     assert not in_the_open(after, kes, after.combatant("Brick"))

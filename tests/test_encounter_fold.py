@@ -48,6 +48,7 @@ from firefight.scene.conditions import (
     ConditionKind,
     condition_kinds,
     register_condition,
+    run_upkeep,
 )
 from firefight.scene.events import (
     ConditionStarted,
@@ -191,6 +192,38 @@ def test_r_4_a_kind_registered_after_an_upkeep_joins_the_next_in_phase_order() -
     assert [k.name for k in condition_kinds("test-late-kinds")] == ["durations"]
     register_condition(Early())
     assert [k.name for k in condition_kinds("test-late-kinds")] == ["test-early", "durations"]
+
+
+def test_r_4_a_kind_reading_only_conditions_is_asked_only_with_some_in_play() -> None:
+    """R-4: upkeep passes over a kind whose hook reads nothing but the scene's conditions when
+    none is in play; a subclass with a hook of its own is asked unless it says so too."""
+    asked: list[str] = []
+
+    class OnlyConditions(ConditionKind):
+        name = "test-only-conditions"
+        rulesets: ClassVar[tuple[str, ...]] = ("test-quiet-kinds",)
+        reads_only_conditions = True
+
+        def upkeep(self, state: EncounterState) -> Sequence[Event]:
+            asked.append(self.name)
+            return ()
+
+    class OwnHook(OnlyConditions):
+        name = "test-own-hook"
+
+        def upkeep(self, state: EncounterState) -> Sequence[Event]:
+            asked.append(self.name)
+            return ()
+
+    register_condition(OnlyConditions())
+    register_condition(OwnHook())
+    quiet = EncounterState(title="t", ruleset="test-quiet-kinds", round=1)
+    run_upkeep(quiet, lambda s, _: s)
+    assert asked == ["test-own-hook"]
+    asked.clear()
+    held = replace(quiet, conditions=(ActiveCondition(id="c", kind="other", rounds_left=3),))
+    run_upkeep(held, lambda s, _: s)
+    assert asked == ["test-only-conditions", "test-own-hook"]
 
 
 # --- random legal play, undo included: fold == incremental --------------------------------------

@@ -37,7 +37,7 @@ def test_dec_634_in_the_open_bob_moves_behind_the_crates_then_plays_steady() -> 
     state = opened(_crates())
     assert covered(state, "Bob")[0] == "Bob moves 2.5,23.5"
     assert covered(state, "Bob")[1:] == steady(state, "Bob")
-    after = _turn(state, "Bob", GURPS, Dice.seeded(1), covered, {})
+    after = _turn(state, state.combatant("Bob"), GURPS, Dice.seeded(1), covered, {})
     bob = after.combatant("Bob")
     assert (bob.position.x_ft, bob.position.y_ft) == (2.5, 23.5)
     assert scene_cover(after, after.combatant("Ann"), bob)[0] == "half-exposed"
@@ -59,7 +59,7 @@ def test_dec_634_gur_arc_1_no_run_for_cover_that_hides_is_out_of_reach_or_turns_
 
 def test_dec_634_knocked_down_behind_cover_that_hides_him_bob_stands() -> None:
     state = opened(_crates())
-    state = _turn(state, "Bob", GURPS, Dice.seeded(1), covered, {})
+    state = _turn(state, state.combatant("Bob"), GURPS, Dice.seeded(1), covered, {})
     down = state.with_combatant(replace(state.combatant("Bob"), posture=Posture.PRONE))
     assert covered(down, "Bob")[0] == "Bob stands"
 

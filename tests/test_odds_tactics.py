@@ -341,7 +341,7 @@ def test_dec_542_after_a_dash_the_tactic_is_asked_again_on_the_same_turn() -> No
     rmu = find_ruleset("rmu")
     state = _street_opened()
     assert vitals(state.combatant("Sofia")).ap_left == 2
-    after = _turn(state, "Sofia", rmu, Dice.seeded(0), covered, {})
+    after = _turn(state, state.combatant("Sofia"), rmu, Dice.seeded(0), covered, {})
     sofia = after.combatant("Sofia")
     assert (sofia.position.x_ft, sofia.position.y_ft) == (0.0, -7.5)
     assert vitals(sofia).ap_left == 0
@@ -353,7 +353,7 @@ def test_rmu_rf_2_rmu_rf_5_covered_prepares_a_rapid_gun_then_empties_it_next_rou
     rmu = find_ruleset("rmu")
     state = _moved(_street_opened(), "Teo", 30.0, 2.0)  # apart: no sweep over both
     assert _accepted(state, "Vasco") == "Vasco prepares rapid fire at Teo"
-    prepared = _turn(state, "Vasco", rmu, Dice.seeded(3), covered, {})
+    prepared = _turn(state, state.combatant("Vasco"), rmu, Dice.seeded(3), covered, {})
     ready = rmu_stats(prepared.combatant("Vasco")).fire.ready
     assert ready is not None and ready.fire_round == 2
     following = engine.next_round_quietly(prepared, rmu, Dice.seeded(4))

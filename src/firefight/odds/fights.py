@@ -45,7 +45,7 @@ from firefight.probability.stats import share_interval
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, Ruleset
 from firefight.scene.actions import Action
-from firefight.scene.state import EncounterState
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import Tactic, rounds_carried
 
 __all__ = [
@@ -79,17 +79,17 @@ class FightResult:
     timed_out: bool = False
 
 
-def _several_sides_standing(state: EncounterState) -> bool:
-    """Whether anyone of a second side is still able: asked before every turn, so it stops at
-    the first able fighter of another side than the first's, not gathering every side (nor
-    asking whether the first's side-mates are able)."""
-    first: str | None = None
+def _enemy_standing(state: EncounterState, side: str) -> bool:
+    """Whether anyone of another side than ``side`` is still able: asked before the turn of a
+    fighter of ``side`` who is, so it tells whether several sides stand, stopping at the first
+    such enemy (mostly the first of the other side the scene lists)."""
+    # A loop, not any() over a generator: asked before every turn, and the generator's frame
+    # costs more than the question.
     for c in state.combatants:
-        if c.side != first and c.in_fight():
-            if first is None:
-                first = c.side
-            elif c.side != first:
-                return True
+        if c.side == side:
+            continue
+        if c.in_fight():
+            return True
     return False
 
 
@@ -114,17 +114,19 @@ MAX_ACTIONS = 4
 
 def _turn(
     state: EncounterState,
-    name: str,
+    me: CombatantState,
     ruleset: Ruleset,
     dice: Dice,
     tactic: Tactic,
     parsed: dict[str, Action] | None,
 ) -> EncounterState:
-    """``name``'s turn: the first line the rules accept of what the tactic offers; after a move
-    (a step back, closing in, a dash to cover: anything that leaves them elsewhere) the tactic
-    is asked again, as rmu's AP and cpr's Move and Action allow more on the same turn."""
+    """The turn of ``me`` (as ``state`` holds them): the first line the rules accept of what
+    the tactic offers; after a move (a step back, closing in, a dash to cover: anything that
+    leaves them elsewhere) the tactic is asked again, as rmu's AP and cpr's Move and Action
+    allow more on the same turn."""
+    name = me.name
     for _ in range(MAX_ACTIONS):
-        was = state.combatant(name).position
+        was = me.position  # as the state before this action holds them, not looked up again
         for text in tactic(state, name):
             try:
                 state = _act(state, text, ruleset, dice, parsed)
@@ -133,10 +135,10 @@ def _turn(
             break
         else:
             return state
-        now = state.combatant(name)
+        me = state.combatant(name)
         # Asked after every action: a fighter who stayed put mostly holds the very same Point,
         # which is told without the dataclass's field-by-field comparison.
-        if now.position is was or now.position == was or not now.in_fight():
+        if me.position is was or me.position == was or not me.in_fight():
             return state
     return state
 
@@ -190,7 +192,7 @@ def fight_once(
         state = engine.initiative_quietly(setup.opened, ruleset, dice)
     else:
         state = engine.open_fight(setup.start, ruleset, dice).state
-    if not state.initiative and _several_sides_standing(state):
+    if not state.initiative and len(state.sides_standing()) > 1:
         # Turns are played in initiative order: without one, every fight ran out its rounds
         # with nobody acting, and the report said so as if it were a result.
         raise RuleRefusal(
@@ -204,16 +206,18 @@ def fight_once(
     while True:
         for group in state.initiative:
             for name in group:
-                if not _several_sides_standing(state):
-                    break
+                # Who is out takes no turn; a fighter who is takes one while someone of another
+                # side still stands (several sides stand), else the round's turns are over.
                 me = state.combatant(name)
                 if not me.in_fight():
                     continue
+                if not _enemy_standing(state, me.side):
+                    break
                 if not ruleset.can_still_harm(me):
                     state = _break_off(state, name)
                     fled[name] = state.round
                 else:
-                    state = _turn(state, name, ruleset, dice, by_side[me.side], parsed)
+                    state = _turn(state, me, ruleset, dice, by_side[me.side], parsed)
         for c in state.combatants:
             if c.name in carried and not c.can_act() and c.name not in down:
                 down[c.name] = state.round

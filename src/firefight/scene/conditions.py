@@ -55,6 +55,11 @@ class ConditionKind:
     name: ClassVar[str]
     phase: ClassVar[int] = PHASE_DURATIONS
     rulesets: ClassVar[tuple[str, ...]] = ()
+    #: That :meth:`upkeep` reads nothing but the scene's conditions, so finds nothing in a scene
+    #: without any (the default count-down): such a kind is not asked at a round change with no
+    #: condition in play, most rounds of most fights. Believed only of the class whose ``upkeep``
+    #: runs: a subclass with a hook of its own is asked unless it says so too (DEC-885).
+    reads_only_conditions: ClassVar[bool] = True
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r} phase {self.phase}>"
@@ -97,10 +102,9 @@ class _PlainDurations(ConditionKind):
 
     name = "durations"
     phase = PHASE_DURATIONS
+    reads_only_conditions = True
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        if not state.conditions:
-            return ()  # nothing to count down: most rounds of most fights
         orphans = [c for c in state.conditions if c.kind not in _REGISTRY]
         events: list[Event] = []
         for condition in orphans:
@@ -120,8 +124,8 @@ _ORPHANS = _PlainDurations()
 
 # Each ruleset's kinds in upkeep order, sorted once: upkeep asks for them every round. Emptied
 # whenever a kind registers, so it always holds the order the registry gives; one entry per
-# ruleset name asked for.
-_ORDERED: dict[str, tuple[ConditionKind, ...]] = {}
+# ruleset name asked for. Each kind with whether it reads only conditions (_only_conditions).
+_ORDERED: dict[str, tuple[tuple[ConditionKind, bool], ...]] = {}
 
 
 def register_condition(kind: ConditionKind) -> ConditionKind:
@@ -149,17 +153,28 @@ def _load_plugins() -> None:
 
 def condition_kinds(ruleset: str) -> list[ConditionKind]:
     """The kinds upkeep runs for ``ruleset``, in upkeep order (phase, then name)."""
-    return list(_ordered_kinds(ruleset))
+    return [kind for kind, _ in _ordered_kinds(ruleset)]
 
 
-def _ordered_kinds(ruleset: str) -> tuple[ConditionKind, ...]:
+def _ordered_kinds(ruleset: str) -> tuple[tuple[ConditionKind, bool], ...]:
     _load_plugins()
     ordered = _ORDERED.get(ruleset)
     if ordered is None:
         kinds = [k for k in _REGISTRY.values() if k.applies_to(ruleset)]
         kinds.append(_PlainDurations())
-        ordered = _ORDERED[ruleset] = tuple(sorted(kinds, key=lambda k: (k.phase, k.name)))
+        ordered = _ORDERED[ruleset] = tuple(
+            (k, _only_conditions(k)) for k in sorted(kinds, key=lambda k: (k.phase, k.name))
+        )
     return ordered
+
+
+def _only_conditions(kind: ConditionKind) -> bool:
+    """Whether ``kind``'s upkeep reads only the scene's conditions, as the class whose
+    ``upkeep`` it runs says (:attr:`ConditionKind.reads_only_conditions`)."""
+    for cls in type(kind).__mro__:
+        if "upkeep" in vars(cls):
+            return bool(vars(cls).get("reads_only_conditions", False))
+    return False
 
 
 def run_upkeep(
@@ -172,7 +187,9 @@ def run_upkeep(
     the state the kinds before it left, so they may fold in one run (one scene copy for a
     round's bleeders, not one each)."""
     events: list[Event] = []
-    for kind in _ordered_kinds(state.ruleset):
+    for kind, only_conditions in _ordered_kinds(state.ruleset):
+        if only_conditions and not state.conditions:
+            continue  # nothing for it to find (asked again of each kind: one may start some)
         found = kind.upkeep(state)
         if found:
             state = fold(state, found)

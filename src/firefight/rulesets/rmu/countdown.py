@@ -17,6 +17,8 @@ class CountedToZero(ConditionKind):
     """Each upkeep takes a round off every condition of this kind that has any left; one at 0
     stays (its handler ends it), one with no count is left alone."""
 
+    reads_only_conditions = True
+
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         return [
             ConditionTicked(id=k.id, rounds_left=k.rounds_left - 1)

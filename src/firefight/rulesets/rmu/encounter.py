@@ -1230,7 +1230,9 @@ def _resolve(
 
 def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     """``c`` at the start of a round: its AP, no bonus carried over, no initiative yet."""
-    stats = rmu_stats(c)
+    stats = c.stats  # rmu_stats(c) without its call: everyone's, every round
+    if not isinstance(stats, RmuStats):
+        stats = rmu_stats(c)
     v = stats.vitals
     if c.stats is stats and v.ap_left == ap and v.next_action_bonus == 0 and c.initiative is None:
         return c  # already so: someone down or out of the fight since an earlier round

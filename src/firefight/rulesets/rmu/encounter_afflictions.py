@@ -149,11 +149,13 @@ class _Afflictions(ConditionKind):
     rulesets = ("rmu",)
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        senses: list[Event] = [
-            SensesReturning(target=c.name)
-            for c in state.combatants
-            if not c.dead and rmu_stats(c).afflictions.blind
-        ]
+        senses: list[Event] = []
+        for c in state.combatants:
+            if c.dead:
+                continue
+            stats = c.stats  # rmu_stats(c) without its call, as exposure_events reads it
+            if (stats if isinstance(stats, RmuStats) else rmu_stats(c)).afflictions.blind:
+                senses.append(SensesReturning(target=c.name))
         return [*exposure_events(state, ending=True), *senses]
 
 

@@ -212,6 +212,7 @@ class _Fangs(ConditionKind):
 
     name = FANGS
     rulesets = ("rmu",)
+    reads_only_conditions = True  # lodged fangs or holds, each a condition
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         ended: list[Event] = []

@@ -81,13 +81,19 @@ def aimed(state: EncounterState, name: str) -> Iterator[str]:
     a Kindred without one bites, else closes in; else wait"""
     # Offered one by one: the rules take the first line tried at most actions (a shot), so the
     # lines behind it (the reload asked of the gun, the fangs, the wait) are never worked out.
-    me = quoted(name)
     c = state.combatant(name)
     enemies = enemies_of(state, c)
     if c.weapons:
         # DEC-620: a fighter with a gun throws first only at a group, with a grenade counted.
         yield from _throw(state, c, enemies)
-    yield from _shots(name, tuple([e.name for e in enemies]))
+    # RMU-GEN-1: the whole round's 4 AP on one shot at each enemy, nearest first, its
+    # preparation taking the -30 recoil off; when fewer are left, a plain shot. Each line made
+    # as it is offered: the first is taken at most turns.
+    for e in enemies:
+        yield _shot(name, e.name, True)
+    for e in enemies:
+        yield _shot(name, e.name, False)
+    me = quoted(name)
     # RMU-RF-13, RMU-GEN-8: a jammed gun fires no more until cleared.
     yield f"{me} clears"
     if reload_due(c):
@@ -98,15 +104,12 @@ def aimed(state: EncounterState, name: str) -> Iterator[str]:
     yield f"{me} waits"
 
 
-# Asked at every action, and the same people stand in the same order turn after turn: the
-# lines are plain strings made of the names alone, shared safely. Bounded.
+# Asked at every action, of the same few pairs of people: the lines are plain strings made of
+# the names alone, shared safely. Bounded.
 @lru_cache(maxsize=1024)
-def _shots(name: str, enemies: tuple[str, ...]) -> tuple[str, ...]:
-    """RMU-GEN-1: the whole round's 4 AP on one shot at each enemy, nearest first, its
-    preparation taking the -30 recoil off; when fewer are left, a plain shot."""
-    me = quoted(name)
-    names = [quoted(e) for e in enemies]
-    return (*(f"{me} shoots {e} --prepared" for e in names), *(f"{me} shoots {e}" for e in names))
+def _shot(name: str, enemy: str, prepared: bool) -> str:
+    """``name``'s shot at ``enemy``, prepared or not."""
+    return f"{quoted(name)} shoots {quoted(enemy)}{' --prepared' if prepared else ''}"
 
 
 def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantState]) -> list[str]:

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from firefight.dice import Dice, pool_kind
 from firefight.events import Event
+from firefight.frozen import maker
 from firefight.outcome import Happened, InitiativeOrder, Outcome, RoundOpened
 from firefight.rulesets.rmu.encounter_events import (
     ActionPointsLost,
@@ -29,11 +30,11 @@ from firefight.rulesets.rmu.encounter_events import (
 from firefight.rulesets.rmu.encounter_fire import ap_cap_events
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.vitals import (
+    RmuStats,
     figures,
     penalty_sum,
     rmu_stats,
     total_penalty,
-    vitals,
 )
 from firefight.scene.apply import EventApplier, apply_all
 from firefight.scene.conditions import (
@@ -70,11 +71,15 @@ class Bleeding(ConditionKind):
     rulesets = ("rmu",)
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        return [
-            Bled(target=c.name, hits=v.bleed)
-            for c in state.combatants
-            if not c.dead and (v := vitals(c)).bleed
-        ]
+        events: list[Event] = []
+        for c in state.combatants:
+            if c.dead:
+                continue
+            stats = c.stats  # rmu_stats(c) without its call: see _initiative
+            v = (stats if isinstance(stats, RmuStats) else rmu_stats(c)).vitals
+            if v.bleed:
+                events.append(Bled(target=c.name, hits=v.bleed))
+        return events
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, Bled):
@@ -97,7 +102,9 @@ class Dying(ConditionKind):
         for c in state.combatants:
             if c.dead:
                 continue
-            stats = rmu_stats(c)  # read once: asked of everyone alive at every upkeep
+            stats = c.stats  # read once, without rmu_stats' call (see _initiative)
+            if not isinstance(stats, RmuStats):
+                stats = rmu_stats(c)
             # V-2: a Kindred never dies of the penalties or a count; they lie in torpor.
             if torpor and stats.kindred is not None:
                 continue
@@ -130,11 +137,15 @@ class Stun(ConditionKind):
     rulesets = ("rmu",)
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        return [
-            StunWoreOff(target=c.name, penalty=v.stun[0][0])
-            for c in state.combatants
-            if not c.dead and (v := vitals(c)).stun
-        ]
+        events: list[Event] = []
+        for c in state.combatants:
+            if c.dead:
+                continue
+            stats = c.stats  # rmu_stats(c) without its call: see _initiative
+            v = (stats if isinstance(stats, RmuStats) else rmu_stats(c)).vitals
+            if v.stun:
+                events.append(StunWoreOff(target=c.name, penalty=v.stun[0][0]))
+        return events
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, StunWoreOff):
@@ -150,11 +161,15 @@ class Staggered(ConditionKind):
     rulesets = ("rmu",)
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        return [
-            StaggerCleared(target=c.name)
-            for c in state.combatants
-            if not c.dead and (v := vitals(c)).staggered and not v.staggered_owed
-        ]
+        events: list[Event] = []
+        for c in state.combatants:
+            if c.dead:
+                continue
+            stats = c.stats  # rmu_stats(c) without its call: see _initiative
+            v = (stats if isinstance(stats, RmuStats) else rmu_stats(c)).vitals
+            if v.staggered and not v.staggered_owed:
+                events.append(StaggerCleared(target=c.name))
+        return events
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, StaggerCleared):
@@ -202,7 +217,9 @@ def _round_start(state: EncounterState, round_number: int, tb: TraceBuilder) -> 
     for c in state.combatants:
         if c.dead:
             continue
-        stats = rmu_stats(c)  # read once: everyone's, every round
+        stats = c.stats  # read once, without rmu_stats' call (see _initiative)
+        if not isinstance(stats, RmuStats):
+            stats = rmu_stats(c)
         owed = stats.vitals.staggered_owed
         if owed:
             events.append(StaggerPaid(target=c.name, ap=owed))
@@ -252,6 +269,12 @@ def _initiative_total(
     return Total(label=f"{name}'s initiative", parts=tuple(parts))
 
 
+# The events every round's initiative builds, one per fighter (frozen.maker: no keywords
+# gathered, about half the class call).
+_rolled = maker(InitiativeRolled)
+_ordered = maker(InitiativeOrdered)
+
+
 def initiative(state: EncounterState, dice: Dice) -> Outcome:
     """R-5: 2d10 + Quickness bonus - 1 per full -10 of total penalties, for everyone able to
     act this round (not a bystander, not down, some AP left -- so not a flat-footed combatant
@@ -285,7 +308,12 @@ def _initiative(
     # Everyone of each total, in scene order.
     totals: dict[int, list[str]] = {}
     for c in state.combatants:
-        stats = rmu_stats(c)
+        # rmu_stats(c) read in place: a round change reads everyone's figures in each of its
+        # passes (upkeep's, the opening's, initiative), some 30 reads a round, and the call
+        # costs twice the read.
+        stats = c.stats
+        if not isinstance(stats, RmuStats):
+            stats = rmu_stats(c)
         if not c.in_fight() or stats.vitals.ap_left <= 0:
             continue
         purpose = f"initiative for {c.name}"
@@ -308,8 +336,8 @@ def _initiative(
             )
         )
         totals.setdefault(total.value, []).append(c.name)
-        events.append(InitiativeRolled(actor=c.name, faces=faces, total=total.value))
+        events.append(_rolled(c.name, faces, total.value))
     # Highest first; scene order breaks nothing, since equal totals share a group (R-5).
     groups = tuple(tuple(totals[value]) for value in sorted(totals, reverse=True))
-    events.append(InitiativeOrdered(groups=groups))
+    events.append(_ordered(groups))
     return events, groups

@@ -644,6 +644,7 @@ class _Grappled(ConditionKind):
 
     name = GRAPPLED
     rulesets = ("rmu",)
+    reads_only_conditions = True  # each hold is a condition
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         ended: list[Event] = []
