@@ -222,6 +222,26 @@ def test_enc_gm_gurps_sets_hp_shock_and_stun_and_has_no_fp() -> None:
     assert "rules" in service.export("f")
 
 
+def test_dec_895_a_gm_s_shock_weighs_on_the_fighter_s_own_next_turn_as_a_wound_s_does() -> None:
+    """ENC-GM, GUR-CORE-1, DEC-895: a wound's shock weighs on the wounded fighter's next turn,
+    this second's if still to come, else the next second's. `set Ann shock -3` after Ann's
+    turn set the spent second's shock, so the GM's -3 weighed on nothing."""
+    service = opened("dry-gulch.toml")
+    service.gm("f", "set Bob shock -2")  # Bob has yet to act: his turn this second
+    bob = gurps_stats(service.state("f").combatant("Bob"))
+    assert (bob.shock, bob.shock_next) == (-2, 0)
+    service.act("f", "Ann aims at Bob", Dice.scripted([]))
+    refused(service, "set Ann shock 0", "changes nothing")  # her next turn has none yet
+    service.gm("f", "set Ann shock -3")  # Ann has acted: her next turn is the next second's
+    ann = gurps_stats(service.state("f").combatant("Ann"))
+    assert (ann.shock, ann.shock_next) == (0, -3)
+    assert find_ruleset("gurps").describe_row(service.state("f").combatant("Ann"))[
+        "conditions"
+    ].startswith("shock -3 next turn")
+    service.next_round("f", Dice.scripted([]))
+    assert gurps_stats(service.state("f").combatant("Ann")).shock == -3
+
+
 @pytest.mark.parametrize(
     ("example", "who", "floor"),
     [("dry-gulch.toml", "Bob", -50), ("night-market.toml", "V", -999)],

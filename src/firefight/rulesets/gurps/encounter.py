@@ -629,14 +629,10 @@ def _drawn(c: CombatantState, event: GurpsDrew) -> CombatantState:
 def _hurt(c: CombatantState, event: GurpsHurt) -> CombatantState:
     s = gurps_stats(c)
     cap = DATA.core.injury.shock_cap
-    # Shock weighs on the wounded fighter's own next turn (GUR-CORE-1, DEC-209): this second's
-    # when they have yet to take it, else the next second's (DEC-895).
-    now = not s.acted
+    # Shock weighs on the wounded fighter's own next turn (GUR-CORE-1, DEC-209, DEC-895).
     stats = replace(
-        s,
+        s.with_shock_to_come(max(cap, s.shock_to_come + event.shock)),
         lost=s.lost + event.injury,
-        shock=max(cap, s.shock + event.shock) if now else s.shock,
-        shock_next=s.shock_next if now else max(cap, s.shock_next + event.shock),
         stunned=s.stunned or event.stunned,
         knocked_down=s.knocked_down or event.knocked_down,
         aim_target=None,

@@ -119,6 +119,17 @@ class GurpsStats(CombatantStats):
     def hp_left(self) -> int:
         return self.hp - self.lost
 
+    @property
+    def shock_to_come(self) -> int:
+        """The shock on the fighter's own next turn (GUR-CORE-1, DEC-895): this second's while
+        they have yet to take their maneuver, else the next second's."""
+        return self.shock_next if self.acted else self.shock
+
+    def with_shock_to_come(self, shock: int) -> GurpsStats:
+        """These figures with :attr:`shock_to_come` at ``shock``: a wound's and the GM's
+        ``set`` alike (DEC-895, DEC-905)."""
+        return replace(self, shock_next=shock) if self.acted else replace(self, shock=shock)
+
     def skill(self, weapon_name: str) -> int:
         return next(s for n, s in self.skills if n == weapon_name)
 
