@@ -28,7 +28,12 @@ from firefight.outcome import Happened, Outcome
 from firefight.rulesets.base import Ruleset, refused_as_in_scene
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA
-from firefight.rulesets.gurps.encounter_model import GurpsStats, carried_weapon, gurps_stats
+from firefight.rulesets.gurps.encounter_model import (
+    GurpsStats,
+    carried_weapon,
+    gurps_stats,
+    reloaded_from_spares,
+)
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
     SHOT_OPTIONS,
@@ -69,7 +74,7 @@ from firefight.scene.lines import (
     verb_table,
 )
 from firefight.scene.points import scene_point
-from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
+from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState, WeaponState
 from firefight.trace import QuietTraceBuilder, Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -537,10 +542,13 @@ _personal = partial(personal_fold_into, _PERSONAL)
 
 
 def _refilled(c: CombatantState, name: str) -> CombatantState:
-    """``c`` with the weapon called ``name`` full: a timed reload has run its seconds."""
+    """``c`` with the weapon called ``name`` full: a timed reload has run its seconds, from a
+    spare where the weapon's reloads are counted (DEC-906)."""
     weapon = c.weapon(name)
     if weapon is None or weapon.loaded is None:
         return c
+    if name in gurps_stats(c).counted_reloads:
+        return c.with_weapon(reloaded_from_spares(weapon))
     return c.with_weapon(
         replace(weapon, loaded=replace(weapon.loaded, rounds=weapon.loaded.capacity))
     )
@@ -682,6 +690,12 @@ def _watch_words(s: GurpsStats) -> str:
     return f"watching {watched_words(s.watching)}{where}{whom}{hold}"
 
 
+def _reloads_left(weapon: WeaponState) -> str:
+    """The counted reloads still to be had for ``weapon`` (DEC-906), as its row shows them."""
+    left = sum(1 for m in weapon.spares if m.rounds > 0)
+    return f" +{counted(left, 'reload')}"
+
+
 def gurps_row(c: CombatantState) -> Mapping[str, str]:
     s = gurps_stats(c)
     state = (
@@ -708,6 +722,7 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
     weapons = (
         "; ".join(
             (f"{w.name} {w.loaded.rounds}/{w.loaded.capacity}" if w.loaded else w.name)
+            + (_reloads_left(w) if w.name in s.counted_reloads else "")
             + (" (in hand)" if w.name == held else "")
             for w in c.weapons
         )

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import refuse_weapons_named_alike
-from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.data import DATA, Weapon
 from firefight.scene.state import CombatantState, CombatantStats, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
 
@@ -25,6 +25,8 @@ __all__ = [
     "carried_weapon",
     "gurps_stats",
     "new_gurps_combatant",
+    "reloadable",
+    "reloaded_from_spares",
 ]
 
 
@@ -37,6 +39,10 @@ class GurpsWeapon(DataModel):
     loaded: int | None = Field(default=None, ge=0)
     ammo: str = "standard"
     fast_draw: int | None = Field(default=None, ge=1, le=30)
+    #: GUR-RELOAD-1 (DEC-906): the full reloads carried for it (spare magazines, a cylinder's
+    #: or tube's worth, arrows or bolts, loads of powder and ball); None: not counted, they
+    #: never run out.
+    magazines: int | None = Field(default=None, ge=0, le=50)
 
     @field_validator("weapon")
     @classmethod
@@ -51,6 +57,8 @@ class GurpsWeapon(DataModel):
             raise ValueError(f"loaded {self.loaded}, but a {w.name} holds {w.shots}")
         if self.ammo not in DATA.ammo and self.ammo not in DATA.arrows:
             raise ValueError(f"no ammunition or arrow called {self.ammo!r}")
+        if self.magazines is not None and not reloadable(w):
+            raise ValueError(f"a {w.name} is thrown or drawn anew, not reloaded: no magazines")
         return self
 
 
@@ -114,6 +122,8 @@ class GurpsStats(CombatantStats):
     reloading: str | None = None
     #: GUR-CORE-1: an All-Out Attack leaves no active defense until the attacker's next turn
     all_out: bool = False
+    #: GUR-RELOAD-1 (DEC-906): the weapons whose reloads are counted, loaded from their spares
+    counted_reloads: tuple[str, ...] = ()
 
     @property
     def hp_left(self) -> int:
@@ -143,12 +153,14 @@ def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState
     for w in spec.weapon:
         entry = DATA.weapon(w.weapon)
         loaded = entry.shots if w.loaded is None else w.loaded
+        full = MagazineState(rounds=entry.shots, capacity=entry.shots, ammo=w.ammo)
         weapons.append(
             WeaponState(
                 name=w.name or w.weapon,
                 kind=w.weapon,
                 skill=str(w.skill),
-                loaded=MagazineState(rounds=loaded, capacity=entry.shots, ammo=w.ammo),
+                loaded=replace(full, rounds=loaded),
+                spares=(full,) * (w.magazines or 0),
             )
         )
     stats = GurpsStats(
@@ -165,6 +177,7 @@ def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState
             (w.name or w.weapon, w.fast_draw) for w in spec.weapon if w.fast_draw is not None
         ),
         in_hand=(spec.weapon[0].name or spec.weapon[0].weapon) if spec.weapon else None,
+        counted_reloads=tuple(w.name or w.weapon for w in spec.weapon if w.magazines is not None),
     )
     return replace(core, weapons=tuple(weapons), stats=stats)
 
@@ -173,6 +186,27 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
     stats = c.stats
     assert isinstance(stats, GurpsStats)
     return stats
+
+
+def reloadable(weapon: Weapon) -> bool:
+    """Whether ``weapon`` is reloaded (GUR-RELOAD-1): a thrown one is thrown or drawn anew."""
+    return weapon.black_powder or (
+        weapon.kind != "thrown" if weapon.muscle_powered else weapon.reload_seconds is not None
+    )
+
+
+def reloaded_from_spares(weapon: WeaponState) -> WeaponState:
+    """``weapon`` after a counted reload (GUR-RELOAD-1, DEC-906): the first spare with rounds
+    in it goes in, the load taken out is carried, as the shared ``Reloaded`` event folds it;
+    unchanged with no such spare."""
+    spare = weapon.spare_with_rounds()
+    if spare is None:
+        return weapon
+    spares = list(weapon.spares)
+    fresh = spares.pop(spare)
+    if weapon.loaded is not None:
+        spares.append(weapon.loaded)
+    return replace(weapon, loaded=fresh, spares=tuple(spares))
 
 
 def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
