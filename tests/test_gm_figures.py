@@ -67,6 +67,22 @@ def test_enc_gm_rmu_sets_ap_bleeding_stun_and_a_kindred_s_hunger() -> None:
     assert "rules" in service.export("f")  # every record replays
 
 
+@pytest.mark.parametrize(
+    ("example", "line", "said"),
+    [
+        ("cards-alley.toml", "set Rico yellow 3 4", "set yellow takes one number, not 2 (3 4)"),
+        ("night-market.toml", "set V hp 30 2", "set hp takes one number, not 2 (30 2)"),
+        ("dry-gulch.toml", "set Bob shock -1 -2 -3", "set shock takes one number, not 3"),
+    ],
+)
+def test_dec_910_a_figure_given_two_numbers_says_so(example: str, line: str, said: str) -> None:
+    """ENC-GM, DEC-910: `set Rico yellow 3 4` was refused "'yellow' is left over", the name
+    read up to the number too many: the GM was told the figure was wrong. The refusal says the
+    figure takes one number, and nothing is written."""
+    service = opened(example)
+    refused(service, line, said)
+
+
 def test_enc_gm_rmu_refuses_what_it_keeps_no_room_for() -> None:
     service = opened("kindred-ambush.toml")
     refused(service, "set Jonah ap 5", "AP runs from 0 to 4, not 5")
