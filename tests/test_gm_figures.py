@@ -251,9 +251,11 @@ def test_dec_895_a_gm_s_shock_weighs_on_the_fighter_s_own_next_turn_as_a_wound_s
     service.gm("f", "set Ann shock -3")  # Ann has acted: her next turn is the next second's
     ann = gurps_stats(service.state("f").combatant("Ann"))
     assert (ann.shock, ann.shock_next) == (0, -3)
-    assert find_ruleset("gurps").describe_row(service.state("f").combatant("Ann"))[
-        "conditions"
-    ].startswith("shock -3 next turn")
+    assert (
+        find_ruleset("gurps")
+        .describe_row(service.state("f").combatant("Ann"))["conditions"]
+        .startswith("shock -3 next turn")
+    )
     service.next_round("f", Dice.scripted([]))
     assert gurps_stats(service.state("f").combatant("Ann")).shock == -3
 

@@ -454,7 +454,7 @@ def test_dec_906_reloads_come_from_the_spares_carried_and_run_out() -> None:
     weapon listing none reloads as before, never running out."""
     scene = YARD.replace(
         'weapon = "pistol-45"\nskill = 12', 'weapon = "pistol-45"\nskill = 12\nmagazines = 1'
-    ).replace('weapon = "revolver-38"\nskill = 14', 'weapon = "revolver-38"\nskill = 14\nloaded = 5')
+    ).replace("skill = 14", "skill = 14\nloaded = 5")
     state = opened(scene)
     assert GURPS.describe_row(state.combatant("Bob"))["weapons"] == "pistol-45 7/7 +1 reload"
     state = act(state, "Ann aims at Bob")
@@ -474,7 +474,9 @@ def test_dec_906_reloads_come_from_the_spares_carried_and_run_out() -> None:
     state = next_round(next_round(state))
     emptied = state.combatant("Bob")
     gun = emptied.weapons[0]
-    spent = replace(gun, loaded=replace(gun.loaded, rounds=0), spares=(replace(gun.loaded, rounds=0),))  # type: ignore[arg-type]
+    assert gun.loaded is not None
+    empty = replace(gun.loaded, rounds=0)
+    spent = replace(gun, loaded=empty, spares=(empty,))
     state = state.with_combatant(emptied.with_weapon(spent))
     with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: Bob has no reload left for the pistol-45"):
         act(state, "Bob reloads")

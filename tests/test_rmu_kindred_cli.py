@@ -162,9 +162,8 @@ def test_dec_911_ballistic_armor_given_to_a_bite_names_the_column_it_counts_as()
     ):
         result = runner.invoke(app, [*argv, "--seed", "1"])
         assert result.exit_code == 2, argv
-        assert "is ballistic armor, and a melee attack reads an AT column: BA II counts as AT 5" in (
-            result.stderr
-        ), argv
+        said = "is ballistic armor, and a melee attack reads an AT column: BA II counts as AT 5"
+        assert said in result.stderr, argv
         assert "AT 2" not in result.stderr
     wrong = runner.invoke(app, ["rmu", "bite", "--armor", "AT 11", "--seed", "1"])
     assert "is not one of AT 1, AT 2" in wrong.stderr

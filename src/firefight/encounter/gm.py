@@ -281,7 +281,9 @@ def _one_number(state: EncounterState, words: Sequence[str], figures: Mapping[st
     figure = match(words[-1 - numbers], figures)
     if figure is not None and state.find(" ".join(words[:-2])) is None:
         given = " ".join(words[-numbers:])
-        raise _refuse(f"set {figure} takes one number, not {numbers} ({given}): 'set NAME {figure} N'.")
+        raise _refuse(
+            f"set {figure} takes one number, not {numbers} ({given}): 'set NAME {figure} N'."
+        )
 
 
 def _bounds(ruleset: Ruleset, c: CombatantState, figure: str) -> tuple[int, int] | None:

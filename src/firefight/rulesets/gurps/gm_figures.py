@@ -1,7 +1,8 @@
 """The gurps figures a GM may set at the table (``set NAME FIGURE N``, DEC-551): HP left, the
-shock on their own next turn's rolls (as a wound's, DEC-905) and whether someone is stunned. The encounter keeps no Fatigue
-Points, so ``fp`` is not among them: typed, it is refused saying so (DEC-786). HP left keeps
-one floor for ``set`` and the GM's ``hits`` alike (DEC-855)."""
+shock on their own next turn's rolls (as a wound's, DEC-905) and whether someone is stunned.
+The encounter keeps no Fatigue Points, so ``fp`` is not among them: typed, it is refused
+saying so (DEC-786). HP left keeps one floor for ``set`` and the GM's ``hits`` alike
+(DEC-855)."""
 
 from __future__ import annotations
 
