@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import refuse_weapons_named_alike
-from firefight.rulesets.gurps.data import DATA, Weapon
+from firefight.rulesets.gurps.data import DATA
 from firefight.scene.state import CombatantState, CombatantStats, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
 
@@ -25,7 +25,6 @@ __all__ = [
     "carried_weapon",
     "gurps_stats",
     "new_gurps_combatant",
-    "reloadable",
     "reloaded_from_spares",
 ]
 
@@ -57,7 +56,7 @@ class GurpsWeapon(DataModel):
             raise ValueError(f"loaded {self.loaded}, but a {w.name} holds {w.shots}")
         if self.ammo not in DATA.ammo and self.ammo not in DATA.arrows:
             raise ValueError(f"no ammunition or arrow called {self.ammo!r}")
-        if self.magazines is not None and not reloadable(w):
+        if self.magazines is not None and not w.reloadable:
             raise ValueError(f"a {w.name} is thrown or drawn anew, not reloaded: no magazines")
         return self
 
@@ -186,13 +185,6 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
     stats = c.stats
     assert isinstance(stats, GurpsStats)
     return stats
-
-
-def reloadable(weapon: Weapon) -> bool:
-    """Whether ``weapon`` is reloaded (GUR-RELOAD-1): a thrown one is thrown or drawn anew."""
-    return weapon.black_powder or (
-        weapon.kind != "thrown" if weapon.muscle_powered else weapon.reload_seconds is not None
-    )
 
 
 def reloaded_from_spares(weapon: WeaponState) -> WeaponState:
