@@ -480,6 +480,10 @@ def test_dec_906_reloads_come_from_the_spares_carried_and_run_out() -> None:
     state = state.with_combatant(emptied.with_weapon(spent))
     with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: Bob has no reload left for the pistol-45"):
         act(state, "Bob reloads")
+    # odds simulate counts him out of the fight (DEC-540); Ann, whose reloads are not
+    # counted, is still in it
+    assert not GURPS.can_still_harm(state.combatant("Bob"))
+    assert GURPS.can_still_harm(state.combatant("Ann"))
     # Ann's .38 lists none: her reloads are not counted
     assert GURPS.describe_row(state.combatant("Ann"))["weapons"] == "revolver-38 5/6"
     assert act(state, "Ann reloads").combatant("Ann").weapons[0].spares == ()

@@ -22,6 +22,7 @@ from firefight.tables.data_files import DataModel
 __all__ = [
     "GurpsCombatant",
     "GurpsStats",
+    "can_still_harm",
     "carried_weapon",
     "gurps_stats",
     "new_gurps_combatant",
@@ -199,6 +200,20 @@ def reloaded_from_spares(weapon: WeaponState) -> WeaponState:
     if weapon.loaded is not None:
         spares.append(weapon.loaded)
     return replace(weapon, loaded=fresh, spares=tuple(spares))
+
+
+def can_still_harm(c: CombatantState) -> bool:
+    """Whether ``c`` keeps a weapon to use (DEC-540): one whose reloads are not counted, or
+    one that is with a round loaded or a spare left to load (DEC-906)."""
+    counted = gurps_stats(c).counted_reloads
+    if not counted:  # most fighters, asked every turn of a simulated fight
+        return bool(c.weapons)
+    return any(
+        w.name not in counted
+        or (w.loaded is not None and w.loaded.rounds > 0)
+        or w.spare_with_rounds() is not None
+        for w in c.weapons
+    )
 
 
 def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
