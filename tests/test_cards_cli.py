@@ -250,3 +250,19 @@ def test_dec_819_a_gms_modifier_is_added_to_the_target() -> None:
         "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+1:smoke', not 'smoke'."
         in _refused(*shot, "--mod", "smoke", "--rolls", "2C,3D,4H")
     )
+
+
+def test_dec_909_the_cards_weapons_json_gives_numbers_as_numbers() -> None:
+    """DEC-909: `weapons -r cards --json` gave the magazine, R/C, conceal and load as strings
+    ("ammo": "12"), so a program reading it had to parse them back. They are numbers; the
+    table prints them as before, and the other rulesets' listings are unchanged."""
+    runner = CliRunner()
+    listed = runner.invoke(app, ["weapons", "--ruleset", "cards", "--json"])
+    assert listed.exit_code == 0, listed.output
+    glock = next(w for w in json.loads(listed.stdout)["weapons"] if w["key"] == "glock-22")
+    assert (glock["ammo"], glock["R/C"], glock["conceal"], glock["load"]) == (15, 0, 9, 75)
+    assert glock["modes"] == "SA" and glock["range row"] == "pistol"
+    table = runner.invoke(app, ["weapons", "--ruleset", "cards"])
+    assert table.exit_code == 0 and "Glock 22" in table.output
+    gurps = runner.invoke(app, ["weapons", "--ruleset", "gurps", "--json"])
+    assert json.loads(gurps.stdout)["weapons"][0]["shots"] == "6"

@@ -299,6 +299,18 @@ def test_crd_mode_1_ss_first_card_black_means_cocking() -> None:
     assert refused.value.rule == "CRD-MODE-1"
 
 
+@pytest.mark.parametrize("weapon", ["glock-22", "beretta-93r", "hk-g11"])
+def test_dec_908_only_a_single_shot_weapon_needs_cocking(weapon: str) -> None:
+    """CRD-MODE-1, DEC-908: `--needs-cocking` on a semi-automatic (or a burst weapon) was taken
+    and did nothing, as if the gun could owe a turn of cocking. Only an SS weapon is cocked
+    again; the flag on any other is refused, naming its modes and what to do."""
+    with pytest.raises(RuleRefusal) as refused:
+        plan_shot(shot(weapon=weapon, needs_cocking=True))
+    assert refused.value.rule == "CRD-MODE-1"
+    assert "needs no cocking: drop --needs-cocking" in refused.value.reason
+    assert plan_shot(shot(weapon=weapon)).bullets >= 1
+
+
 def test_crd_mode_1_no_called_shots_in_bursts() -> None:
     """CRD-MODE-1: BF and FA attacks cannot be called shots; SA ones can."""
     for mode in ("BF", "FA"):

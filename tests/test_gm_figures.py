@@ -67,6 +67,22 @@ def test_enc_gm_rmu_sets_ap_bleeding_stun_and_a_kindred_s_hunger() -> None:
     assert "rules" in service.export("f")  # every record replays
 
 
+@pytest.mark.parametrize(
+    ("example", "line", "said"),
+    [
+        ("cards-alley.toml", "set Rico yellow 3 4", "set yellow takes one number, not 2 (3 4)"),
+        ("night-market.toml", "set V hp 30 2", "set hp takes one number, not 2 (30 2)"),
+        ("dry-gulch.toml", "set Bob shock -1 -2 -3", "set shock takes one number, not 3"),
+    ],
+)
+def test_dec_910_a_figure_given_two_numbers_says_so(example: str, line: str, said: str) -> None:
+    """ENC-GM, DEC-910: `set Rico yellow 3 4` was refused "'yellow' is left over", the name
+    read up to the number too many: the GM was told the figure was wrong. The refusal says the
+    figure takes one number, and nothing is written."""
+    service = opened(example)
+    refused(service, line, said)
+
+
 def test_enc_gm_rmu_refuses_what_it_keeps_no_room_for() -> None:
     service = opened("kindred-ambush.toml")
     refused(service, "set Jonah ap 5", "AP runs from 0 to 4, not 5")
@@ -220,6 +236,28 @@ def test_enc_gm_gurps_sets_hp_shock_and_stun_and_has_no_fp() -> None:
     # Ann's leather shows in the table: the refusal names it, not "no armor" (ENC-GM).
     refused(service, "repair Ann", "gurps armor takes no wear: Ann's leather keeps its DR whole")
     assert "rules" in service.export("f")
+
+
+def test_dec_895_a_gm_s_shock_weighs_on_the_fighter_s_own_next_turn_as_a_wound_s_does() -> None:
+    """ENC-GM, GUR-CORE-1, DEC-895: a wound's shock weighs on the wounded fighter's next turn,
+    this second's if still to come, else the next second's. `set Ann shock -3` after Ann's
+    turn set the spent second's shock, so the GM's -3 weighed on nothing."""
+    service = opened("dry-gulch.toml")
+    service.gm("f", "set Bob shock -2")  # Bob has yet to act: his turn this second
+    bob = gurps_stats(service.state("f").combatant("Bob"))
+    assert (bob.shock, bob.shock_next) == (-2, 0)
+    service.act("f", "Ann aims at Bob", Dice.scripted([]))
+    refused(service, "set Ann shock 0", "changes nothing")  # her next turn has none yet
+    service.gm("f", "set Ann shock -3")  # Ann has acted: her next turn is the next second's
+    ann = gurps_stats(service.state("f").combatant("Ann"))
+    assert (ann.shock, ann.shock_next) == (0, -3)
+    assert (
+        find_ruleset("gurps")
+        .describe_row(service.state("f").combatant("Ann"))["conditions"]
+        .startswith("shock -3 next turn")
+    )
+    service.next_round("f", Dice.scripted([]))
+    assert gurps_stats(service.state("f").combatant("Ann")).shock == -3
 
 
 @pytest.mark.parametrize(

@@ -344,3 +344,18 @@ def test_an_unknown_gurps_weapon_is_refused_as_every_ruleset_refuses_one(
     said = result.stderr.strip()
     assert said.startswith("error: --weapon: 'glock-17' is not one of assault-rifle, bow,")
     assert "pistol-9mm" in said and said.endswith("Did you mean 'matchlock'?")
+
+
+def test_dec_907_shoot_refuses_a_thrown_weapon_as_throw_refuses_a_gun() -> None:
+    """GUR-IND-1, DEC-907: `gurps throw` refused a pistol ("shot, not thrown: use shoot") but
+    `gurps shoot` threw a knife. Each command takes its own weapons; the refusal names the
+    rule and the command to use, and rolls nothing."""
+    runner = CliRunner()
+    base = ["--skill", "12", "--distance", "3", "--rolls", "3,3,3,1,1,1"]
+    shot = runner.invoke(app, ["gurps", "shoot", "--weapon", "thrown-knife", *base])
+    assert shot.exit_code == 2
+    assert "GUR-IND-1: A thrown-knife is thrown, not shot: use throw." in shot.output
+    thrown = runner.invoke(app, ["gurps", "throw", "--weapon", "thrown-knife", *base])
+    assert thrown.exit_code == 0, thrown.output
+    gun = runner.invoke(app, ["gurps", "throw", "--weapon", "pistol-45", *base])
+    assert gun.exit_code == 2 and "use shoot" in gun.output

@@ -447,6 +447,55 @@ def test_gur_reload_1_a_magazine_reload_and_fast_draw() -> None:
     assert gurps_stats(dropped.combatant("Ann")).in_hand is None
 
 
+def test_dec_906_reloads_come_from_the_spares_carried_and_run_out() -> None:
+    """GUR-RELOAD-1, DEC-906: gurps reloads never ran out, so a GM could not track
+    ammunition. A weapon listing `magazines` reloads from them, timed or at once, the one
+    taken out carried (not loaded again empty), and a reload with none left is refused; a
+    weapon listing none reloads as before, never running out."""
+    scene = YARD.replace(
+        'weapon = "pistol-45"\nskill = 12', 'weapon = "pistol-45"\nskill = 12\nmagazines = 1'
+    ).replace("skill = 14", "skill = 14\nloaded = 5")
+    state = opened(scene)
+    assert GURPS.describe_row(state.combatant("Bob"))["weapons"] == "pistol-45 7/7 +1 reload"
+    state = act(state, "Ann aims at Bob")
+    state = act(state, "Bob shoots Ann", [6, 6, 6])
+    state = next_round(act(next_round(state), "Bob reloads"))  # 3 s: busy two seconds more
+    state = next_round(act(state, "Bob reloads"))
+    bob = state.combatant("Bob")
+    assert bob.weapons[0].loaded.rounds == 7  # type: ignore[union-attr]
+    assert [m.rounds for m in bob.weapons[0].spares] == [6]  # the one taken out, carried
+    assert GURPS.describe_row(bob)["weapons"] == "pistol-45 7/7 +1 reload"
+    state = act(state, "Bob shoots Ann", [6, 6, 6])
+    # the spare is the one he took out: its six rounds go in at once with a made Fast-Draw
+    fast = replace(gurps_stats(state.combatant("Bob")), fast_draws=(("pistol-45", 18),))
+    state = state.with_combatant(replace(state.combatant("Bob"), stats=fast))
+    state = act(next_round(state), "Bob reloads --fast-draw", [3, 3, 3])
+    assert next_round(state).combatant("Bob").weapons[0].loaded.rounds == 6  # type: ignore[union-attr]
+    state = next_round(next_round(state))
+    emptied = state.combatant("Bob")
+    gun = emptied.weapons[0]
+    assert gun.loaded is not None
+    empty = replace(gun.loaded, rounds=0)
+    spent = replace(gun, loaded=empty, spares=(empty,))
+    state = state.with_combatant(emptied.with_weapon(spent))
+    with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: Bob has no reload left for the pistol-45"):
+        act(state, "Bob reloads")
+    # odds simulate counts him out of the fight (DEC-540); Ann, whose reloads are not
+    # counted, is still in it
+    assert not GURPS.can_still_harm(state.combatant("Bob"))
+    assert GURPS.can_still_harm(state.combatant("Ann"))
+    # Ann's .38 lists none: her reloads are not counted
+    assert GURPS.describe_row(state.combatant("Ann"))["weapons"] == "revolver-38 5/6"
+    assert act(state, "Ann reloads").combatant("Ann").weapons[0].spares == ()
+
+
+def test_dec_906_a_thrown_weapon_carries_no_magazines() -> None:
+    """DEC-906: a thrown weapon is thrown or drawn anew (GUR-RELOAD-1): `magazines` on one is
+    refused when the scenario is read, naming the weapon."""
+    with pytest.raises(FirefightError, match="thrown or drawn anew"):
+        opened(YARD.replace('weapon = "revolver-38"', 'weapon = "thrown-knife"\nmagazines = 2'))
+
+
 def test_gur_reload_1_no_ready_for_what_is_ready_already() -> None:
     """GUR-RELOAD-1: a Ready reloads a weapon that has fired or draws one not in hand: a full
     .38 is not reloaded (three seconds of nothing), nor the .38 in hand drawn; the refusals

@@ -15,9 +15,6 @@ from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
-from firefight.geometry import Point
-from firefight.rulesets.rmu.encounter_explosives import describe_landing
-from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.service import EncounterService
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -107,11 +104,14 @@ def test_g_1_an_all_out_attack_that_fails_critically_says_both() -> None:
 
 
 def test_rmu_exp_2_a_fumbled_throw_names_what_drops() -> None:
-    """RMU-EXP-2: the line of a fumbled throw names the load, not "it"."""
-    landed = ExplosiveLanded(actor="Mara", load="m67", at=Point(x_ft=3, y_ft=4), fumbled=True)
-    assert describe_landing(landed) == (
-        "Mara fumbles the m67: it drops at Mara's feet, at (3, 4) [RMU-EXP-2]."
+    """RMU-EXP-2: the line of a fumbled throw names the load, not "it"; told once, by the
+    headline, not again in the narration after it (DEC-912)."""
+    service = in_memory("g", doorway(), Dice.seeded(1))
+    thrown = service.act("g", "Mara throws m67 at 0,45", Dice.scripted([1]))
+    assert thrown.record.narration[0].startswith(
+        "Mara fumbles the m67: it drops at Mara's feet, at (0, 0);"
     )
+    assert sum("fumbles" in line for line in thrown.record.narration) == 1
 
 
 def test_rmu_exp_3_a_fumble_thrown_at_someone_drops_at_the_throwers_feet() -> None:

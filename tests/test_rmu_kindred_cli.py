@@ -148,3 +148,22 @@ def test_the_kindred_ambush_example_plays_through() -> None:
     for cited in ("[V-1]", "[V-4]", "[RMU-BITE-3]", "[RMU-BITE-4]", "[RMU-STAKE-2]", "[V-3]"):
         assert cited in result.output
     assert "Hunger 3" in result.output
+
+
+def test_dec_911_ballistic_armor_given_to_a_bite_names_the_column_it_counts_as() -> None:
+    """RMU-BITE-1, DEC-348, DEC-911: `rmu bite --armor "BA II"` was refused with "Did you mean
+    'AT 2'?", the closest column by spelling, where BA II counts as AT 5 against fangs. The
+    refusal says it is ballistic armor and names AT 5; a melee attack's --armor alike, and
+    odds rmu bite too. A column that is neither is refused with the closest, as before."""
+    for argv in (
+        ["rmu", "bite", "--armor", "BA II"],
+        ["odds", "rmu", "bite", "--armor", "ba ii"],
+        ["rmu", "melee", "--weapon", "dagger", "--ob", "50", "--armor", "BA II"],
+    ):
+        result = runner.invoke(app, [*argv, "--seed", "1"])
+        assert result.exit_code == 2, argv
+        said = "is ballistic armor, and a melee attack reads an AT column: BA II counts as AT 5"
+        assert said in result.stderr, argv
+        assert "AT 2" not in result.stderr
+    wrong = runner.invoke(app, ["rmu", "bite", "--armor", "AT 11", "--seed", "1"])
+    assert "is not one of AT 1, AT 2" in wrong.stderr

@@ -107,7 +107,8 @@ class Param:
     besides its keys: what it does not know is refused as a word not among ``choices`` is,
     naming the keys; ``rule`` is the rule a value out of bounds is refused under; ``sweep``
     says whether odds sweeps may vary it; ``line`` whether an encounter's action line may give
-    it.
+    it; ``misnamed`` says why a word not among ``choices`` is refused when it names something
+    the option does not take, in place of the closest choices (``BA II`` for an AT column).
     """
 
     help: str | Callable[[], str]
@@ -120,6 +121,7 @@ class Param:
     rule: str | None = None
     sweep: bool = True
     line: bool = False
+    misnamed: Callable[[str], str | None] | None = None
 
     def said(self) -> str:
         """``help``, read from the data where the declaration says so: a figure in a help comes
@@ -219,7 +221,9 @@ class Option:
                 # Names are matched ignoring case (BA II, ba ii); anything else is suggested.
                 found = match(value, choices)
                 if found is None:
-                    raise self._error(_not_one_of(value, choices))
+                    misnamed = self.param.misnamed
+                    said = misnamed(value) if misnamed is not None else None
+                    raise self._error(said or _not_one_of(value, choices))
                 return found
             if self.param.known is not None:
                 try:

@@ -45,7 +45,7 @@ def weapons(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
     table = typed_table(
         f"{ruleset} weapons",
         ["key", "name", *labels],
-        ([r.key, r.name, *(v for _, v in r.figures)] for r in rows),
+        ([r.key, r.name, *(str(v) for _, v in r.figures)] for r in rows),
         typed={"key"},
     )
     print_table(table)

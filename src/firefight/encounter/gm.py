@@ -22,7 +22,7 @@ A GM line starts with its command word (an action line starts with a person's na
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from firefight.errors import RuleRefusal
@@ -249,8 +249,9 @@ def _set_figure(
 ) -> tuple[tuple[Event, ...], str]:
     """``set NAME FIGURE N``: one of the ruleset's own figures, checked by the ruleset before
     it is recorded, so that the record always folds."""
-    name = one_name(words[:-2], state, what="the GM's command", rule=GM_RULE)
     figures = ruleset.gm_figures()
+    _one_number(state, words, figures)
+    name = one_name(words[:-2], state, what="the GM's command", rule=GM_RULE)
     figure = match(words[-2], figures)
     if figure is None:
         not_kept = ruleset.gm_figures_not_kept().get(words[-2].lower())
@@ -266,6 +267,23 @@ def _set_figure(
     return (FigureSet(target=name, figure=figure, value=value),), (
         f"GM: {name}'s {ruleset.gm_figure_name(figure)} set to {value}."
     )
+
+
+def _one_number(state: EncounterState, words: Sequence[str], figures: Mapping[str, str]) -> None:
+    """DEC-910: refuse ``set Rico yellow 3 4``, a figure with more than one number after it,
+    saying so: the name was read up to the last word but one, and the line was refused
+    "'yellow' is left over", blaming the figure for the number too many."""
+    numbers = 0
+    while numbers < len(words) and _NUMBER.fullmatch(words[-1 - numbers]):
+        numbers += 1
+    if numbers < 2 or numbers >= len(words):
+        return
+    figure = match(words[-1 - numbers], figures)
+    if figure is not None and state.find(" ".join(words[:-2])) is None:
+        given = " ".join(words[-numbers:])
+        raise _refuse(
+            f"set {figure} takes one number, not {numbers} ({given}): 'set NAME {figure} N'."
+        )
 
 
 def _bounds(ruleset: Ruleset, c: CombatantState, figure: str) -> tuple[int, int] | None:

@@ -73,11 +73,12 @@ NOT_IN_ENCOUNTERS = "ENC-RULESET"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CatalogRow:
-    """One weapon as the catalog listing shows it: a key and labelled figures."""
+    """One weapon as the catalog listing shows it: a key and labelled figures. A figure that is
+    a number may be given as one, and ``--json`` keeps it one (DEC-909); the table prints it."""
 
     key: str
     name: str
-    figures: tuple[tuple[str, str], ...]
+    figures: tuple[tuple[str, str | int], ...]
     provisional: tuple[str, ...] = ()
 
 

@@ -112,13 +112,14 @@ class Cards(Ruleset):
                 key=w.key,
                 name=w.name,
                 figures=(
+                    # Counts as numbers, so that --json gives them as numbers (DEC-909).
                     ("range row", w.range_class),
-                    ("ammo", str(w.ammo)),
+                    ("ammo", w.ammo),
                     ("damage", w.damage_label),
                     ("modes", "/".join(m.value for m in w.modes)),
-                    ("R/C", str(w.rc)),
-                    ("conceal", str(w.conceal)),
-                    ("load", str(w.load)),
+                    ("R/C", w.rc),
+                    ("conceal", w.conceal),
+                    ("load", w.load),
                 ),
                 provisional=w.provisional,
             )

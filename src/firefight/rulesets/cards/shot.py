@@ -311,6 +311,15 @@ def plan_shot(shot: Shot, data: CardsData | None = None) -> ShotPlan:
         )
     if shot.called and mode in (Mode.BF, Mode.FA):
         raise RuleRefusal("CRD-MODE-1", f"A {mode.value} attack cannot be a called shot.")
+    if shot.needs_cocking and Mode.SS not in weapon.modes:
+        # DEC-908: only a single-shot weapon is cocked again after a shot (CRD-MODE-1); taken
+        # silently, the flag told the GM a semi-automatic could owe a turn of cocking.
+        raise RuleRefusal(
+            "CRD-MODE-1",
+            f"Only a single-shot (SS) weapon must be cocked again; the {weapon.name} fires "
+            f"{'/'.join(m.value for m in weapon.modes)} and needs no cocking: drop "
+            "--needs-cocking.",
+        )
     if shot.needs_cocking and mode is Mode.SS:
         raise RuleRefusal(
             "CRD-MODE-1",

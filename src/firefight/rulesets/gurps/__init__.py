@@ -185,6 +185,11 @@ class GURPS(Ruleset):
 
         return {"steady": steady, "covered": covered, "plain": plain}
 
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        from firefight.rulesets.gurps.encounter_model import can_still_harm
+
+        return can_still_harm(combatant)
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.gurps.encounter import parse_gurps_action
 

@@ -302,6 +302,17 @@ class Weapon(DataModel):
     def muscle_powered(self) -> bool:
         return self.half_damage_st is not None
 
+    @property
+    def reloadable(self) -> bool:
+        """Whether it is reloaded at all (GUR-RELOAD-1): loose powder and ball, a bow,
+        crossbow or sling, or a gun with its reload seconds; a thrown weapon is thrown or
+        drawn anew."""
+        return (
+            self.black_powder
+            or (self.muscle_powered and self.kind != "thrown")
+            or self.reload_seconds is not None
+        )
+
     def check_barrel(self, barrel: str) -> None:
         """GUR-GUN-1: only a pistol's barrel is cut down or lengthened (for a shot, a draw)."""
         if barrel != "normal" and not (self.pistol and self.kind == "firearm"):

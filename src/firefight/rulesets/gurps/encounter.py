@@ -28,7 +28,12 @@ from firefight.outcome import Happened, Outcome
 from firefight.rulesets.base import Ruleset, refused_as_in_scene
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA
-from firefight.rulesets.gurps.encounter_model import GurpsStats, carried_weapon, gurps_stats
+from firefight.rulesets.gurps.encounter_model import (
+    GurpsStats,
+    carried_weapon,
+    gurps_stats,
+    reloaded_from_spares,
+)
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
     SHOT_OPTIONS,
@@ -69,7 +74,7 @@ from firefight.scene.lines import (
     verb_table,
 )
 from firefight.scene.points import scene_point
-from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
+from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState, WeaponState
 from firefight.trace import QuietTraceBuilder, Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -537,10 +542,13 @@ _personal = partial(personal_fold_into, _PERSONAL)
 
 
 def _refilled(c: CombatantState, name: str) -> CombatantState:
-    """``c`` with the weapon called ``name`` full: a timed reload has run its seconds."""
+    """``c`` with the weapon called ``name`` full: a timed reload has run its seconds, from a
+    spare where the weapon's reloads are counted (DEC-906)."""
     weapon = c.weapon(name)
     if weapon is None or weapon.loaded is None:
         return c
+    if name in gurps_stats(c).counted_reloads:
+        return c.with_weapon(reloaded_from_spares(weapon))
     return c.with_weapon(
         replace(weapon, loaded=replace(weapon.loaded, rounds=weapon.loaded.capacity))
     )
@@ -629,14 +637,10 @@ def _drawn(c: CombatantState, event: GurpsDrew) -> CombatantState:
 def _hurt(c: CombatantState, event: GurpsHurt) -> CombatantState:
     s = gurps_stats(c)
     cap = DATA.core.injury.shock_cap
-    # Shock weighs on the wounded fighter's own next turn (GUR-CORE-1, DEC-209): this second's
-    # when they have yet to take it, else the next second's (DEC-895).
-    now = not s.acted
+    # Shock weighs on the wounded fighter's own next turn (GUR-CORE-1, DEC-209, DEC-895).
     stats = replace(
-        s,
+        s.with_shock_to_come(max(cap, s.shock_to_come + event.shock)),
         lost=s.lost + event.injury,
-        shock=max(cap, s.shock + event.shock) if now else s.shock,
-        shock_next=s.shock_next if now else max(cap, s.shock_next + event.shock),
         stunned=s.stunned or event.stunned,
         knocked_down=s.knocked_down or event.knocked_down,
         aim_target=None,
@@ -686,6 +690,12 @@ def _watch_words(s: GurpsStats) -> str:
     return f"watching {watched_words(s.watching)}{where}{whom}{hold}"
 
 
+def _reloads_left(weapon: WeaponState) -> str:
+    """The counted reloads still to be had for ``weapon`` (DEC-906), as its row shows them."""
+    left = sum(1 for m in weapon.spares if m.rounds > 0)
+    return f" +{counted(left, 'reload')}"
+
+
 def gurps_row(c: CombatantState) -> Mapping[str, str]:
     s = gurps_stats(c)
     state = (
@@ -712,6 +722,7 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
     weapons = (
         "; ".join(
             (f"{w.name} {w.loaded.rounds}/{w.loaded.capacity}" if w.loaded else w.name)
+            + (_reloads_left(w) if w.name in s.counted_reloads else "")
             + (" (in hand)" if w.name == held else "")
             for w in c.weapons
         )

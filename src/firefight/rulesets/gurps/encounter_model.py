@@ -22,9 +22,11 @@ from firefight.tables.data_files import DataModel
 __all__ = [
     "GurpsCombatant",
     "GurpsStats",
+    "can_still_harm",
     "carried_weapon",
     "gurps_stats",
     "new_gurps_combatant",
+    "reloaded_from_spares",
 ]
 
 
@@ -37,6 +39,10 @@ class GurpsWeapon(DataModel):
     loaded: int | None = Field(default=None, ge=0)
     ammo: str = "standard"
     fast_draw: int | None = Field(default=None, ge=1, le=30)
+    #: GUR-RELOAD-1 (DEC-906): the full reloads carried for it (spare magazines, a cylinder's
+    #: or tube's worth, arrows or bolts, loads of powder and ball); None: not counted, they
+    #: never run out.
+    magazines: int | None = Field(default=None, ge=0, le=50)
 
     @field_validator("weapon")
     @classmethod
@@ -51,6 +57,8 @@ class GurpsWeapon(DataModel):
             raise ValueError(f"loaded {self.loaded}, but a {w.name} holds {w.shots}")
         if self.ammo not in DATA.ammo and self.ammo not in DATA.arrows:
             raise ValueError(f"no ammunition or arrow called {self.ammo!r}")
+        if self.magazines is not None and not w.reloadable:
+            raise ValueError(f"a {w.name} is thrown or drawn anew, not reloaded: no magazines")
         return self
 
 
@@ -114,10 +122,23 @@ class GurpsStats(CombatantStats):
     reloading: str | None = None
     #: GUR-CORE-1: an All-Out Attack leaves no active defense until the attacker's next turn
     all_out: bool = False
+    #: GUR-RELOAD-1 (DEC-906): the weapons whose reloads are counted, loaded from their spares
+    counted_reloads: tuple[str, ...] = ()
 
     @property
     def hp_left(self) -> int:
         return self.hp - self.lost
+
+    @property
+    def shock_to_come(self) -> int:
+        """The shock on the fighter's own next turn (GUR-CORE-1, DEC-895): this second's while
+        they have yet to take their maneuver, else the next second's."""
+        return self.shock_next if self.acted else self.shock
+
+    def with_shock_to_come(self, shock: int) -> GurpsStats:
+        """These figures with :attr:`shock_to_come` at ``shock``: a wound's and the GM's
+        ``set`` alike (DEC-895, DEC-905)."""
+        return replace(self, shock_next=shock) if self.acted else replace(self, shock=shock)
 
     def skill(self, weapon_name: str) -> int:
         return next(s for n, s in self.skills if n == weapon_name)
@@ -132,12 +153,14 @@ def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState
     for w in spec.weapon:
         entry = DATA.weapon(w.weapon)
         loaded = entry.shots if w.loaded is None else w.loaded
+        full = MagazineState(rounds=entry.shots, capacity=entry.shots, ammo=w.ammo)
         weapons.append(
             WeaponState(
                 name=w.name or w.weapon,
                 kind=w.weapon,
                 skill=str(w.skill),
-                loaded=MagazineState(rounds=loaded, capacity=entry.shots, ammo=w.ammo),
+                loaded=replace(full, rounds=loaded),
+                spares=(full,) * (w.magazines or 0),
             )
         )
     stats = GurpsStats(
@@ -154,6 +177,7 @@ def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState
             (w.name or w.weapon, w.fast_draw) for w in spec.weapon if w.fast_draw is not None
         ),
         in_hand=(spec.weapon[0].name or spec.weapon[0].weapon) if spec.weapon else None,
+        counted_reloads=tuple(w.name or w.weapon for w in spec.weapon if w.magazines is not None),
     )
     return replace(core, weapons=tuple(weapons), stats=stats)
 
@@ -162,6 +186,34 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
     stats = c.stats
     assert isinstance(stats, GurpsStats)
     return stats
+
+
+def reloaded_from_spares(weapon: WeaponState) -> WeaponState:
+    """``weapon`` after a counted reload (GUR-RELOAD-1, DEC-906): the first spare with rounds
+    in it goes in, the load taken out is carried, as the shared ``Reloaded`` event folds it;
+    unchanged with no such spare."""
+    spare = weapon.spare_with_rounds()
+    if spare is None:
+        return weapon
+    spares = list(weapon.spares)
+    fresh = spares.pop(spare)
+    if weapon.loaded is not None:
+        spares.append(weapon.loaded)
+    return replace(weapon, loaded=fresh, spares=tuple(spares))
+
+
+def can_still_harm(c: CombatantState) -> bool:
+    """Whether ``c`` keeps a weapon to use (DEC-540): one whose reloads are not counted, or
+    one that is with a round loaded or a spare left to load (DEC-906)."""
+    counted = gurps_stats(c).counted_reloads
+    if not counted:  # most fighters, asked every turn of a simulated fight
+        return bool(c.weapons)
+    return any(
+        w.name not in counted
+        or (w.loaded is not None and w.loaded.rounds > 0)
+        or w.spare_with_rounds() is not None
+        for w in c.weapons
+    )
 
 
 def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:

@@ -1,7 +1,8 @@
 """The gurps figures a GM may set at the table (``set NAME FIGURE N``, DEC-551): HP left, the
-shock on this turn's rolls and whether someone is stunned. The encounter keeps no Fatigue
-Points, so ``fp`` is not among them: typed, it is refused saying so (DEC-786). HP left keeps
-one floor for ``set`` and the GM's ``hits`` alike (DEC-855)."""
+shock on their own next turn's rolls (as a wound's, DEC-905) and whether someone is stunned.
+The encounter keeps no Fatigue Points, so ``fp`` is not among them: typed, it is refused
+saying so (DEC-786). HP left keeps one floor for ``set`` and the GM's ``hits`` alike
+(DEC-855)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ __all__ = [
 
 GURPS_GM_FIGURES = {
     "hp": "HP left (down to the negative multiple that kills)",
-    "shock": "shock on this turn's rolls (0 to the cap, negative)",
+    "shock": "shock on their own next turn's rolls (0 to the cap, negative; DEC-905)",
     "stun": "1 stunned, 0 not",
 }
 
@@ -63,7 +64,7 @@ def set_gurps_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
         return replace(c, stats=replace(s, lost=s.hp - value))
     if figure == "shock":
         check_within(c.name, "shock", value, injury.shock_cap, 0)
-        return replace(c, stats=replace(s, shock=value))
+        return replace(c, stats=s.with_shock_to_come(value))
     if figure == "stun":
         check_within(c.name, "stun", value, 0, 1)
         return replace(c, stats=replace(s, stunned=bool(value)))

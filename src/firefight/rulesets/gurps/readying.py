@@ -16,6 +16,7 @@ from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
 from firefight.rulesets.gurps.readying_results import DrawResult, ReloadResult, reload_words
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.turn_events import GurpsAction, GurpsDrew, GurpsManeuver, announced
+from firefight.scene.events import Reloaded
 from firefight.scene.state import CombatantState
 
 __all__ = ["draw_maneuver", "reload_maneuver"]
@@ -52,6 +53,12 @@ def reload_maneuver(
             f"{c.name}'s {name} is full ({carried.loaded.rounds}/{carried.loaded.capacity}): "
             "there is nothing to reload.",
         )
+    counted = name in stats.counted_reloads
+    if counted and carried.spare_with_rounds() is None:
+        # DEC-906: the loads taken out empty are carried, not loaded again.
+        raise RuleRefusal(
+            "GUR-RELOAD-1", f"{c.name} has no reload left for the {name}: every spare is spent."
+        )
     opts = dict(action.options)
     out = resolve_reload(
         declare(
@@ -83,7 +90,11 @@ def reload_maneuver(
         )
         return Outcome(events=(ready,), trace=out.trace, result=out.result)
     events: list[Event] = [GurpsManeuver(actor=c.name, maneuver="ready")]
-    if done.loaded:
+    if done.loaded and counted:
+        spare = carried.spare_with_rounds()
+        assert spare is not None  # checked above
+        events.append(Reloaded(actor=c.name, weapon=name, spare=spare))
+    elif done.loaded:
         events.append(
             RoundsFired(
                 actor=c.name, weapon=name, rounds=carried.loaded.rounds - carried.loaded.capacity

@@ -125,6 +125,8 @@ def resolve_reload(reload: Reload, dice: Dice) -> Outcome[ReloadResult]:
             RULE,
             f"A {weapon.name} holds {weapon.shots} rounds: {reload.rounds} cannot be put in.",
         )
+    if not weapon.reloadable:
+        raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded: it is thrown or drawn anew.")
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
     r = DATA.house.reload
@@ -177,10 +179,8 @@ def resolve_reload(reload: Reload, dice: Dice) -> Outcome[ReloadResult]:
                 f"Bow {verdict.roll} against {reload.skill}: {verdict.result}", rule="GUR-ARROW-1"
             )
         seconds = _fast_draw(reload, seconds, roller, trace)
-    elif weapon.reload_seconds is not None:
+    else:  # a gun with its reload seconds, as it is reloadable
         seconds = _fast_draw(reload, _firearm_seconds(reload, weapon, trace), roller, trace)
-    else:
-        raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded: it is thrown or drawn anew.")
     # The shot takes the second after the reload: a one-shot weapon's cycle, and for one that
     # holds more, when it fires again.
     fire_every = seconds + 1

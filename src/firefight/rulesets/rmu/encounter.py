@@ -68,7 +68,6 @@ from firefight.rulesets.rmu.encounter_events import (
 from firefight.rulesets.rmu.encounter_explosives import (
     Throws,
     ThrowsBack,
-    describe_landing,
     grenade_at_hand,
     resolve_throws,
     resolve_throws_back,
@@ -1485,9 +1484,10 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         return f"{event.actor} gains +{event.bonus} on the next action this round [{event.rule}]."
     if isinstance(event, RoundsFired):
         return rounds_left_line(event, state)
+    # A throw's landing (ExplosiveLanded) is told by its headline alone, which says where and
+    # what comes next (DEC-912).
     return (
-        describe_landing(event)
-        or describe_carried_event(event)
+        describe_carried_event(event)
         or describe_affliction_event(event)
         or encounter_fire.describe_fire_event(event, state)
         or _describe_round_event(event)

@@ -82,7 +82,6 @@ __all__ = [
     "THROW_SKILL",
     "Throws",
     "ThrowsBack",
-    "describe_landing",
     "detonate_due",
     "grenade_at_hand",
     "parse_throw",
@@ -413,13 +412,6 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
             headline=_throw_headline(state, landed, condition, action.target),
         ),
     )
-
-
-def describe_landing(event: Event) -> str | None:
-    """The narrated line of a throw coming to rest (RMU-EXP-2, RMU-EXP-3)."""
-    if not isinstance(event, ExplosiveLanded):
-        return None
-    return f"{_landing_words(event)} [RMU-EXP-2]."
 
 
 def _landing_words(event: ExplosiveLanded, target: str | None = None) -> str:

@@ -26,7 +26,7 @@ from firefight.geometry import Point
 from firefight.limits import MAX_GM_MODS
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bite import REACHES, Bite, Reach, resolve_bite
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
+from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
@@ -46,7 +46,7 @@ from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.options import (
     attack_ap_help,
     melee_ranks_help,
-    naked_help,
+    naked_param,
     situation_param,
 )
 from firefight.rulesets.rmu.shot_options import MAX_DISTANCE_FT, parse_mod
@@ -133,7 +133,7 @@ class VictimBody:
 class _Victim:
     """The options every Kindred command shares about the victim."""
 
-    armor: str = param("AT 1", help=naked_help("victim"), choices=NAKED_COLUMNS)
+    armor: str = naked_param("victim")
     quickness_db: int = param(0, help="The victim's Quickness DB.", low=-50, high=100)
     hits_left: int = param(
         50, help="The victim's hits left (for torpor and death).", low=-999, high=999

@@ -64,23 +64,33 @@ def _command(
     declared_command(app, name, cls, help=help)(run)
 
 
-def _throw(declaration: Shoot, dice: Dice) -> Outcome:
-    if DATA.weapon(declaration.weapon).kind != "thrown":
-        raise RuleRefusal("GUR-IND-1", f"A {declaration.weapon} is shot, not thrown: use shoot.")
-    return resolve_shot(declaration, dice)
+def _missile(thrown: bool) -> Callable[[Shoot, Dice], Outcome]:
+    """``throw``'s resolver (``thrown``) or ``shoot``'s: each takes only its own weapons, since
+    GUR-IND-1 tells a thrown weapon from one that is shot (its lob, its penalty), and the
+    command the GM typed should say which (DEC-907)."""
+
+    def resolve(declaration: Shoot, dice: Dice) -> Outcome:
+        weapon = declaration.weapon
+        if thrown and DATA.weapon(weapon).kind != "thrown":
+            raise RuleRefusal("GUR-IND-1", f"A {weapon} is shot, not thrown: use shoot.")
+        if not thrown and DATA.weapon(weapon).kind == "thrown":
+            raise RuleRefusal("GUR-IND-1", f"A {weapon} is thrown, not shot: use throw.")
+        return resolve_shot(declaration, dice)
+
+    return resolve
 
 
 _command(
     "shoot",
     Shoot,
-    resolve_shot,
+    _missile(thrown=False),
     lambda d: f"gurps shot: {d.weapon}",
     "One turn's shooting at one target (3d6 under skill).",
 )
 _command(
     "throw",
     Shoot,
-    _throw,
+    _missile(thrown=True),
     lambda d: f"gurps throw: {d.weapon}",
     "Throw a knife or spear (a shot with a thrown weapon).",
 )

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firefight.declarations import param
+from firefight.fuzzy import match
 from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.cover import parse_cover
@@ -30,6 +31,7 @@ __all__ = [
     "melee_ranks_help",
     "modifier_keys",
     "naked_help",
+    "naked_param",
     "situation_param",
 ]
 
@@ -46,6 +48,27 @@ def modifier_keys() -> Sequence[str]:
 def naked_help(who: str) -> str:
     """The help of the armor a melee attack reads: an AT column, never a BA class."""
     return f"The {who}'s AT (melee reads {NAKED_COLUMNS[0]}-{NAKED_COLUMNS[-1].split()[-1]})."
+
+
+def _ballistic_named(value: str) -> str | None:
+    """DEC-911: why a BA class is refused where a melee attack or a bite reads an AT column,
+    with the column it counts as against blades, blows and fangs (DEC-348): the closest
+    column by spelling ('BA II' -> 'AT 2') was the wrong one to give."""
+    armor_at = melee_figures().armor_at
+    worn = match(value, tuple(armor_at))
+    if worn is None:
+        return None
+    column = armor_at[worn]
+    return (
+        f"{value!r} is ballistic armor, and a melee attack reads an AT column: {worn} counts as "
+        f"{column} against blades, blows and fangs (DEC-348). Give {column!r}, or the naked AT "
+        "if it is heavier."
+    )
+
+
+def naked_param(who: str) -> Any:
+    """The ``--armor`` of a melee attack or a bite: an AT column, never a BA class."""
+    return param("AT 1", help=naked_help(who), choices=NAKED_COLUMNS, misnamed=_ballistic_named)
 
 
 def attack_ap_help() -> str:
@@ -82,7 +105,7 @@ class _Swing:
     ob: int = param(
         help="The attacker's OB with the weapon (a grapple: Unarmed).", low=-999, high=999
     )
-    armor: str = param("AT 1", help=naked_help("target"), choices=NAKED_COLUMNS)
+    armor: str = naked_param("target")
     ap: int = param(4, help=attack_ap_help, low=0, high=4, rule="R-6")
     ap_left: int = param(4, help="AP the attacker has left.", low=0, high=4, rule="RMU-GEN-1")
     ranks: int = param(0, help=melee_ranks_help, low=0, high=200, rule="RMU-GEN-8")
