@@ -281,11 +281,7 @@ def _reloaded(c: CombatantState, e: Reloaded) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or not 0 <= e.spare < len(weapon.spares):
         raise FoldError(f"{e.actor} has no spare #{e.spare} for {e.weapon!r}")
-    spares = list(weapon.spares)
-    fresh = spares.pop(e.spare)
-    if weapon.loaded is not None:
-        spares.append(weapon.loaded)
-    return c.with_weapon(replace(weapon, loaded=fresh, spares=tuple(spares)))
+    return c.with_weapon(weapon.with_spare_loaded(e.spare))
 
 
 @_personal(Moved, _actor)

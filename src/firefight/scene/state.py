@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from firefight.errors import RuleRefusal
-from firefight.frozen import replacer
+from firefight.frozen import replace, replacer
 from firefight.fuzzy import hint
 from firefight.geometry import Body, Point, Posture, Size
 from firefight.serialize import TaggedSubclasses
@@ -86,6 +86,15 @@ class WeaponState:
     mounted: bool = False
     loaded: MagazineState | None = None
     spares: tuple[MagazineState, ...] = ()
+
+    def with_spare_loaded(self, index: int) -> WeaponState:
+        """This gun with the spare at ``index`` loaded and the load it held (if any) carried
+        last among the spares: a reload, whichever ruleset times it."""
+        spares = list(self.spares)
+        fresh = spares.pop(index)
+        if self.loaded is not None:
+            spares.append(self.loaded)
+        return replace(self, loaded=fresh, spares=tuple(spares))
 
     def spare_with_rounds(self, ammo: str | None = None) -> int | None:
         """The place of the first spare (in the order carried) with rounds in it and, when

@@ -32,7 +32,6 @@ from firefight.rulesets.gurps.encounter_model import (
     GurpsStats,
     carried_weapon,
     gurps_stats,
-    reloaded_from_spares,
 )
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
@@ -548,7 +547,9 @@ def _refilled(c: CombatantState, name: str) -> CombatantState:
     if weapon is None or weapon.loaded is None:
         return c
     if name in gurps_stats(c).counted_reloads:
-        return c.with_weapon(reloaded_from_spares(weapon))
+        # The first spare with rounds goes in (GUR-RELOAD-1), as the shared Reloaded folds.
+        spare = weapon.spare_with_rounds()
+        return c if spare is None else c.with_weapon(weapon.with_spare_loaded(spare))
     return c.with_weapon(
         replace(weapon, loaded=replace(weapon.loaded, rounds=weapon.loaded.capacity))
     )

@@ -26,7 +26,6 @@ __all__ = [
     "carried_weapon",
     "gurps_stats",
     "new_gurps_combatant",
-    "reloaded_from_spares",
 ]
 
 
@@ -186,20 +185,6 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
     stats = c.stats
     assert isinstance(stats, GurpsStats)
     return stats
-
-
-def reloaded_from_spares(weapon: WeaponState) -> WeaponState:
-    """``weapon`` after a counted reload (GUR-RELOAD-1, DEC-906): the first spare with rounds
-    in it goes in, the load taken out is carried, as the shared ``Reloaded`` event folds it;
-    unchanged with no such spare."""
-    spare = weapon.spare_with_rounds()
-    if spare is None:
-        return weapon
-    spares = list(weapon.spares)
-    fresh = spares.pop(spare)
-    if weapon.loaded is not None:
-        spares.append(weapon.loaded)
-    return replace(weapon, loaded=fresh, spares=tuple(spares))
 
 
 def can_still_harm(c: CombatantState) -> bool:
