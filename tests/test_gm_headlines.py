@@ -115,3 +115,24 @@ def test_dec_745_cards_the_gm_s_dead_reads_dead_in_the_table_as_in_the_headline(
     with pytest.raises(RuleRefusal, match=r"^ENC-DOWN: Rico is already dead\.$"):
         service.act("f", "Giga shoots Rico", Dice.seeded(1), force=True)
     assert len(service.log("f")) == written
+
+
+@pytest.mark.parametrize(
+    ("example", "lines", "healed"),
+    [
+        ("kindred-ambush.toml", ("hits Jonah 5", "heal Jonah 999"), "GM: Jonah heals 5 hits."),
+        ("night-market.toml", ("hits Juno 3", "heal Juno 40"), "GM: Juno heals 3 HP."),
+        ("dry-gulch.toml", ("hits Bob 2", "heal Bob 10"), "GM: Bob heals 2 HP."),
+    ],
+)
+def test_dec_916_a_heal_past_full_says_what_it_healed(
+    example: str, lines: tuple[str, ...], healed: str
+) -> None:
+    """ENC-GM, DEC-916: a heal never takes anyone past full, yet `heal Jonah 999` on 5 hits
+    taken said "GM: Jonah heals 999 hits."; it says the 5 it healed, and the log keeps 5."""
+    assert said(example, *lines)[-1].split(" / ")[0] == healed
+
+
+def test_dec_916_a_heal_of_the_unhurt_is_refused_as_changing_nothing() -> None:
+    with pytest.raises(RuleRefusal, match="changes nothing"):
+        said("kindred-ambush.toml", "heal Jonah 3")

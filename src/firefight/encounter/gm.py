@@ -175,6 +175,8 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         name = one_name(who.split(), state, what="the GM's command", rule=GM_RULE)
         if not 0 <= amount <= FIGURE_TOP:
             raise _refuse(f"{command} takes a number from 0 to {FIGURE_TOP}, not {amount}.")
+        if command == "heal":  # never past full: the headline and the log say what it healed
+            amount = min(amount, ruleset.damage_taken(state.combatant(name)))
         events = tuple(ruleset.gm_damage(state, name, amount if command == "hits" else -amount))
         took = counted(amount, *ruleset.damage_noun)
         said = f"GM: {name} {'takes' if command == 'hits' else 'heals'} {took}."

@@ -433,6 +433,11 @@ class Ruleset(ABC):
 
         return (DamageAdjusted(target=state.combatant(name).name, amount=amount),)
 
+    def damage_taken(self, combatant: CombatantState) -> int:
+        """What ``combatant`` has taken on the damage track :meth:`gm_damage` moves, so the most
+        a ``heal`` can take away (DEC-916): by default the shared ``hits_taken``."""
+        return combatant.hits_taken
+
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
         """The events of a GM's ``repair NAME``. The core keeps no armor: by default refused."""
         from firefight.scene.events import GM_RULE
