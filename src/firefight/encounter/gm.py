@@ -151,6 +151,15 @@ def _free(state: EncounterState, c: CombatantState, at: Point) -> None:
         raise _refuse(f"{there} already stands there; put {c.name} a body's width away.")
 
 
+def _out_of_reach(ended: Sequence[Event], state: EncounterState, ruleset: Ruleset) -> str:
+    """The end of a GM move's headline: what the move broke, in the ruleset's words (DEC-918),
+    each without its rule tag (the log's narration keeps it)."""
+    from firefight.encounter.narrate import narrate
+
+    words = [re.sub(r" \[[^\]]*\]\.?$", "", t) for t in narrate(state, ended, ruleset)]
+    return (", out of reach: " + "; ".join(words) + ".") if words else "."
+
+
 def _order(state: EncounterState, moved: str, *, out: bool) -> tuple[tuple[str, ...], ...]:
     """The initiative order with ``moved`` taken out, and put back last unless ``out``."""
     rest = tuple(
@@ -197,8 +206,13 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         x, y = _place(rest[end:], ruleset, usage)
         to = scene_point(x, y, ruleset.scene_unit)
         _free(state, state.combatant(name), to)
-        events = (moved_to(state.combatant(name), to),)
-        said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}."
+        moved = moved_to(state.combatant(name), to)
+        put = state.with_combatant(replace(state.combatant(name), position=to))
+        ended = tuple(ruleset.gm_moved(put, name))
+        events = (moved, *ended)
+        said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}" + _out_of_reach(
+            ended, put, ruleset
+        )
     elif command == "set":
         if len(rest) < 2:
             raise _refuse(f"Write it {usage!r}.")

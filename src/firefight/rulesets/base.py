@@ -433,6 +433,12 @@ class Ruleset(ABC):
 
         return (DamageAdjusted(target=state.combatant(name).name, amount=amount),)
 
+    def gm_moved(self, state: EncounterState, name: str) -> Sequence[Event]:
+        """What else a GM's ``move NAME to X,Y`` ends, given ``state`` with ``name`` already put
+        there: the ruleset's own ties between people that a place breaks (rmu's holds and lodged
+        fangs once out of reach, DEC-918). None by default."""
+        return ()
+
     def damage_taken(self, combatant: CombatantState) -> int:
         """What ``combatant`` has taken on the damage track :meth:`gm_damage` moves, so the most
         a ``heal`` can take away (DEC-916): by default the shared ``hits_taken``."""
