@@ -167,3 +167,21 @@ def test_dec_918_a_gm_move_out_of_reach_ends_the_hold_and_the_fangs() -> None:
     service.undo("f")
     service.undo("f")
     assert ties() == {"grappled", "fangs-lodged"}
+
+
+def test_dec_918_removing_the_holder_lets_the_held_go() -> None:
+    """DEC-918: `remove Mara` left Jonah "grappled 90% by Mara" with her fangs in him, unable
+    to move away and held by nobody in the scene; her leaving ends both, and says so."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / "kindred-ambush.toml")
+    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
+    service.gm("f", "move Mara to 0,3")
+    service.act("f", "Mara grapples Jonah --ap 2", Dice.scripted([99, 80, 50, 50]), force=True)
+    service.act("f", "Mara bites Jonah --ap 2", Dice.scripted([99, 99, 50, 50]), force=True)
+    gone = service.gm("f", "remove Mara").record.narration[0]
+    assert gone == (
+        "GM: Mara leaves the scene: Mara's hold on Jonah ends; "
+        "Mara's fangs are out of Jonah."
+    )
+    assert not service.state("f").conditions
+    service.act("f", "Jonah moves to 20,20", Dice.scripted([]), force=True)

@@ -151,13 +151,15 @@ def _free(state: EncounterState, c: CombatantState, at: Point) -> None:
         raise _refuse(f"{there} already stands there; put {c.name} a body's width away.")
 
 
-def _out_of_reach(ended: Sequence[Event], state: EncounterState, ruleset: Ruleset) -> str:
-    """The end of a GM move's headline: what the move broke, in the ruleset's words (DEC-918),
-    each without its rule tag (the log's narration keeps it)."""
+def _out_of_reach(
+    ended: Sequence[Event], state: EncounterState, ruleset: Ruleset, lead: str = ", out of reach: "
+) -> str:
+    """The end of a GM move's or removal's headline: what it broke, in the ruleset's words
+    (DEC-918), each without its rule tag (the log's narration keeps it)."""
     from firefight.encounter.narrate import narrate
 
     words = [re.sub(r" \[[^\]]*\]\.?$", "", t) for t in narrate(state, ended, ruleset)]
-    return (", out of reach: " + "; ".join(words) + ".") if words else "."
+    return (lead + "; ".join(words) + ".") if words else "."
 
 
 def _order(state: EncounterState, moved: str, *, out: bool) -> tuple[tuple[str, ...], ...]:
@@ -195,8 +197,9 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         said = f"GM: {name}'s armor is repaired."
     elif command == "remove":
         name = one_name(rest, state, what="the GM's command", rule=GM_RULE)
-        events = (CombatantRemoved(name=name),)
-        said = f"GM: {name} leaves the scene."
+        ended = tuple(ruleset.gm_parted(state, name, leaving=True))
+        events = (*ended, CombatantRemoved(name=name))
+        said = f"GM: {name} leaves the scene" + _out_of_reach(ended, state, ruleset, ": ")
     elif command == "add":
         events, said = _add(state, rest, ruleset, usage)
     elif command == "move":
@@ -208,7 +211,7 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         _free(state, state.combatant(name), to)
         moved = moved_to(state.combatant(name), to)
         put = state.with_combatant(replace(state.combatant(name), position=to))
-        ended = tuple(ruleset.gm_moved(put, name))
+        ended = tuple(ruleset.gm_parted(put, name))
         events = (moved, *ended)
         said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}" + _out_of_reach(
             ended, put, ruleset

@@ -433,10 +433,13 @@ class Ruleset(ABC):
 
         return (DamageAdjusted(target=state.combatant(name).name, amount=amount),)
 
-    def gm_moved(self, state: EncounterState, name: str) -> Sequence[Event]:
+    def gm_parted(
+        self, state: EncounterState, name: str, *, leaving: bool = False
+    ) -> Sequence[Event]:
         """What else a GM's ``move NAME to X,Y`` ends, given ``state`` with ``name`` already put
-        there: the ruleset's own ties between people that a place breaks (rmu's holds and lodged
-        fangs once out of reach, DEC-918). None by default."""
+        there, or their ``remove NAME`` when ``leaving``: the ruleset's own ties between people
+        that the place or the leaving breaks (rmu's holds and lodged fangs, out of reach or
+        gone, DEC-918). None by default."""
         return ()
 
     def damage_taken(self, combatant: CombatantState) -> int:

@@ -345,10 +345,13 @@ def check_reach(
         )
 
 
-def ties_out_of_reach(state: EncounterState, name: str) -> tuple[ConditionEnded, ...]:
+def ties_out_of_reach(
+    state: EncounterState, name: str, *, leaving: bool = False
+) -> tuple[ConditionEnded, ...]:
     """The holds (DEC-343) and lodged fangs (RMU-BITE-3) between ``name`` and anyone now out
-    of reach of them, ended: the GM put ``name`` there (DEC-918), and nobody holds or feeds on
-    someone across the room."""
+    of reach of them (every one when ``name`` is ``leaving`` the scene), ended: the GM put
+    ``name`` there or took them away (DEC-918), and nobody holds or feeds on someone across the
+    room, or on nobody."""
     from firefight.rulesets.rmu.kindred_feeding import FANGS
 
     c = state.combatant(name)
@@ -363,7 +366,7 @@ def ties_out_of_reach(state: EncounterState, name: str) -> tuple[ConditionEnded,
         if name not in ends:
             continue
         other = state.find(ends[1] if ends[0] == name else ends[0] or "")
-        if other is not None and _reach(c, other) > melee_figures().reach_ft:
+        if leaving or other is None or _reach(c, other) > melee_figures().reach_ft:
             ended.append(ConditionEnded(id=k.id))
     return tuple(ended)
 
