@@ -180,8 +180,7 @@ def test_dec_918_removing_the_holder_lets_the_held_go() -> None:
     service.act("f", "Mara bites Jonah --ap 2", Dice.scripted([99, 99, 50, 50]), force=True)
     gone = service.gm("f", "remove Mara").record.narration[0]
     assert gone == (
-        "GM: Mara leaves the scene: Mara's hold on Jonah ends; "
-        "Mara's fangs are out of Jonah."
+        "GM: Mara leaves the scene: Mara's hold on Jonah ends; Mara's fangs are out of Jonah."
     )
     assert not service.state("f").conditions
     service.act("f", "Jonah moves to 20,20", Dice.scripted([]), force=True)

@@ -15,6 +15,7 @@ from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.frozen import replace
 from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.rmu.vitals import vitals, with_vitals
 from firefight.scene.state import EncounterState
 from firefight.scene.svg import FireLine, Overlay, Ring, scene_svg
 from firefight.units import feet_from_metres
@@ -330,8 +331,8 @@ def test_someone_standing_by_a_body_is_drawn_over_it_and_the_dying_left_white() 
     viktor = state.combatant("Viktor")
     goon = replace(viktor, name="Goon", position=Point(x_ft=12, y_ft=42))
     state = replace(state, combatants=(*state.combatants, goon))
-    dying = replace(viktor.stats, vitals=replace(viktor.stats.vitals, dying_rounds=9))
-    state = state.with_combatant(replace(viktor, posture=Posture.PRONE, stats=dying))
+    dying = with_vitals(viktor, replace(vitals(viktor), dying_rounds=9))
+    state = state.with_combatant(replace(dying, posture=Posture.PRONE))
     svg = scene_svg(state)
     order = _drawing_order(svg)
     assert order.index("Viktor") < order.index("Goon")

@@ -137,9 +137,7 @@ def recap_round(
         # Someone the GM brought in this round joined the fight, whatever else they did.
         joined = ("joins the fight",) if was is None else ()
         if joined or did[c.name] or changed:
-            people.append(
-                PersonRecap(name=c.name, did=(*joined, *did[c.name]), changed=changed)
-            )
+            people.append(PersonRecap(name=c.name, did=(*joined, *did[c.name]), changed=changed))
     return Recap(title=after.title, round=round_number, people=tuple(people), scene=tuple(happened))
 
 
