@@ -115,3 +115,72 @@ def test_dec_745_cards_the_gm_s_dead_reads_dead_in_the_table_as_in_the_headline(
     with pytest.raises(RuleRefusal, match=r"^ENC-DOWN: Rico is already dead\.$"):
         service.act("f", "Giga shoots Rico", Dice.seeded(1), force=True)
     assert len(service.log("f")) == written
+
+
+@pytest.mark.parametrize(
+    ("example", "lines", "healed"),
+    [
+        ("kindred-ambush.toml", ("hits Jonah 5", "heal Jonah 999"), "GM: Jonah heals 5 hits."),
+        ("night-market.toml", ("hits Juno 3", "heal Juno 40"), "GM: Juno heals 3 HP."),
+        ("dry-gulch.toml", ("hits Bob 2", "heal Bob 10"), "GM: Bob heals 2 HP."),
+    ],
+)
+def test_dec_916_a_heal_past_full_says_what_it_healed(
+    example: str, lines: tuple[str, ...], healed: str
+) -> None:
+    """ENC-GM, DEC-916: a heal never takes anyone past full, yet `heal Jonah 999` on 5 hits
+    taken said "GM: Jonah heals 999 hits."; it says the 5 it healed, and the log keeps 5."""
+    assert said(example, *lines)[-1].split(" / ")[0] == healed
+
+
+def test_dec_916_a_heal_of_the_unhurt_is_refused_as_changing_nothing() -> None:
+    with pytest.raises(RuleRefusal, match="changes nothing"):
+        said("kindred-ambush.toml", "heal Jonah 3")
+
+
+def test_dec_918_a_gm_move_out_of_reach_ends_the_hold_and_the_fangs() -> None:
+    """RMU-BITE-3, DEC-343, DEC-918: with Mara's hold and fangs in Jonah, the GM put him 54 ft
+    away and both held on: Mara fed on him across the alley. A GM move out of reach ends them,
+    and says so; one within reach (3 ft) keeps them; undo brings them back."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / "kindred-ambush.toml")
+    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
+    service.gm("f", "move Mara to 0,3")
+    service.act("f", "Mara grapples Jonah --ap 2", Dice.scripted([99, 80, 50, 50]), force=True)
+    service.act("f", "Mara bites Jonah --ap 2", Dice.scripted([99, 99, 50, 50]), force=True)
+
+    def ties() -> set[str]:
+        return {k.kind for k in service.state("f").conditions if k.kind != "parrying"}
+
+    assert ties() == {"grappled", "fangs-lodged"}
+    service.gm("f", "move Jonah to 3,0")
+    assert ties() == {"grappled", "fangs-lodged"}
+    moved = service.gm("f", "move Jonah to 40,40").record.narration[0]
+    assert moved == (
+        "GM: Jonah is put at 40,40 ft, out of reach: Mara's hold on Jonah ends; "
+        "Mara's fangs are out of Jonah."
+    )
+    assert ties() == set()
+    service.gm("f", "set Mara ap 4")
+    with pytest.raises(RuleRefusal, match="feeds only through lodged fangs"):
+        service.act("f", "Mara feeds on Jonah", Dice.scripted([5] * 5), force=True)
+    service.undo("f")
+    service.undo("f")
+    assert ties() == {"grappled", "fangs-lodged"}
+
+
+def test_dec_918_removing_the_holder_lets_the_held_go() -> None:
+    """DEC-918: `remove Mara` left Jonah "grappled 90% by Mara" with her fangs in him, unable
+    to move away and held by nobody in the scene; her leaving ends both, and says so."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / "kindred-ambush.toml")
+    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
+    service.gm("f", "move Mara to 0,3")
+    service.act("f", "Mara grapples Jonah --ap 2", Dice.scripted([99, 80, 50, 50]), force=True)
+    service.act("f", "Mara bites Jonah --ap 2", Dice.scripted([99, 99, 50, 50]), force=True)
+    gone = service.gm("f", "remove Mara").record.narration[0]
+    assert gone == (
+        "GM: Mara leaves the scene: Mara's hold on Jonah ends; Mara's fangs are out of Jonah."
+    )
+    assert not service.state("f").conditions
+    service.act("f", "Jonah moves to 20,20", Dice.scripted([]), force=True)

@@ -385,3 +385,25 @@ def test_gur_wrong_1_a_gurps_shot_is_drawn_with_who_is_in_the_way() -> None:
     assert [line.label.split(":")[0] for line in shot.lines] == ["Ann at Bob, 22 yd"]
     waited = gurps.overlay(state, gurps.parse_action("Ann kneels", state))
     assert waited.lines == ()
+
+
+def test_dec_917_a_recap_says_who_joined_and_no_change_from_nothing_to_nothing() -> None:
+    """DEC-917 (ENC-GM, DEC-705): a Goon the GM added in round 1 was recapped "Goon: did
+    nothing" with "conditions: - → -" and "firearms: - → -" among his lines; he joined the
+    fight, and a cell empty before and after is no change to read out."""
+    from encounter_support import MemoryStore
+    from firefight.dice import Dice
+    from firefight.encounter.recap import recap_markdown, recap_round
+    from firefight.encounter.scenario import load_scenario
+    from firefight.service import EncounterService
+
+    service = EncounterService(MemoryStore())
+    service.new("raid", load_scenario(ROOT / "examples" / "warehouse.toml"), Dice.seeded(3))
+    service.gm("raid", "add Goon like Viktor")
+    loaded = service.load("raid")
+    told = recap_round(loaded.scene, loaded.records, loaded.ruleset, 1)
+    (goon,) = [p for p in told.people if p.name == "Goon"]
+    assert goon.did == ("joins the fight",)
+    assert all(was != now for _, was, now in goon.changed)
+    assert ("hits", "-", "50/50") in goon.changed
+    assert "- **Goon**: joins the fight" in recap_markdown(told).splitlines()

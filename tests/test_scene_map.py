@@ -15,6 +15,7 @@ from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.frozen import replace
 from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.rmu.vitals import vitals, with_vitals
 from firefight.scene.state import EncounterState
 from firefight.scene.svg import FireLine, Overlay, Ring, scene_svg
 from firefight.units import feet_from_metres
@@ -316,3 +317,25 @@ def test_names_and_barrier_labels_stay_readable_where_they_cross() -> None:
         (t.get("stroke"), t.get("stroke-width"), t.get("paint-order")) == ("#ffffff", "3", "stroke")
         for t in labels
     )
+
+
+def _drawing_order(svg: str) -> list[str]:
+    return re.findall(r'<g class="person"[^>]*><title>([^ ]+) \(', svg)
+
+
+def test_someone_standing_by_a_body_is_drawn_over_it_and_the_dying_left_white() -> None:
+    """DEC-915: a prone body (S-1: radius 3 ft) is drawn before the people standing, so a live
+    Goon beside a fallen Viktor of his own side is not painted over; each person has a white rim
+    to keep two of one colour apart; and rmu's dying (R-2), who cannot act, are drawn down."""
+    state = _warehouse()
+    viktor = state.combatant("Viktor")
+    goon = replace(viktor, name="Goon", position=Point(x_ft=12, y_ft=42))
+    state = replace(state, combatants=(*state.combatants, goon))
+    dying = with_vitals(viktor, replace(vitals(viktor), dying_rounds=9))
+    state = state.with_combatant(replace(dying, posture=Posture.PRONE))
+    svg = scene_svg(state)
+    order = _drawing_order(svg)
+    assert order.index("Viktor") < order.index("Goon")
+    assert order[0] in ("Viktor", "Ilse")  # the two lying down come first
+    assert "Viktor (smugglers, down)" in svg and "Goon (smugglers, standing)" in svg
+    assert len(re.findall(r'<circle [^>]*fill="#ffffff"/>', svg)) == len(state.combatants)

@@ -151,6 +151,17 @@ def _free(state: EncounterState, c: CombatantState, at: Point) -> None:
         raise _refuse(f"{there} already stands there; put {c.name} a body's width away.")
 
 
+def _out_of_reach(
+    ended: Sequence[Event], state: EncounterState, ruleset: Ruleset, lead: str = ", out of reach: "
+) -> str:
+    """The end of a GM move's or removal's headline: what it broke, in the ruleset's words
+    (DEC-918), each without its rule tag (the log's narration keeps it)."""
+    from firefight.encounter.narrate import narrate
+
+    words = [re.sub(r" \[[^\]]*\]\.?$", "", t) for t in narrate(state, ended, ruleset)]
+    return (lead + "; ".join(words) + ".") if words else "."
+
+
 def _order(state: EncounterState, moved: str, *, out: bool) -> tuple[tuple[str, ...], ...]:
     """The initiative order with ``moved`` taken out, and put back last unless ``out``."""
     rest = tuple(
@@ -175,6 +186,8 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         name = one_name(who.split(), state, what="the GM's command", rule=GM_RULE)
         if not 0 <= amount <= FIGURE_TOP:
             raise _refuse(f"{command} takes a number from 0 to {FIGURE_TOP}, not {amount}.")
+        if command == "heal":  # never past full: the headline and the log say what it healed
+            amount = min(amount, ruleset.damage_taken(state.combatant(name)))
         events = tuple(ruleset.gm_damage(state, name, amount if command == "hits" else -amount))
         took = counted(amount, *ruleset.damage_noun)
         said = f"GM: {name} {'takes' if command == 'hits' else 'heals'} {took}."
@@ -184,8 +197,9 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         said = f"GM: {name}'s armor is repaired."
     elif command == "remove":
         name = one_name(rest, state, what="the GM's command", rule=GM_RULE)
-        events = (CombatantRemoved(name=name),)
-        said = f"GM: {name} leaves the scene."
+        ended = tuple(ruleset.gm_parted(state, name, leaving=True))
+        events = (*ended, CombatantRemoved(name=name))
+        said = f"GM: {name} leaves the scene" + _out_of_reach(ended, state, ruleset, ": ")
     elif command == "add":
         events, said = _add(state, rest, ruleset, usage)
     elif command == "move":
@@ -195,8 +209,13 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         x, y = _place(rest[end:], ruleset, usage)
         to = scene_point(x, y, ruleset.scene_unit)
         _free(state, state.combatant(name), to)
-        events = (moved_to(state.combatant(name), to),)
-        said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}."
+        moved = moved_to(state.combatant(name), to)
+        put = state.with_combatant(replace(state.combatant(name), position=to))
+        ended = tuple(ruleset.gm_parted(put, name))
+        events = (moved, *ended)
+        said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}" + _out_of_reach(
+            ended, put, ruleset
+        )
     elif command == "set":
         if len(rest) < 2:
             raise _refuse(f"Write it {usage!r}.")

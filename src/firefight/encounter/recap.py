@@ -131,10 +131,13 @@ def recap_round(
         changed = tuple(
             (col, was_row.get(col, "-"), cell)
             for col, cell in now_row.items()
-            if col not in _QUIET_COLUMNS and was_row.get(col) != cell
+            # A cell empty before and after ("- → -") is no change (DEC-917).
+            if col not in _QUIET_COLUMNS and was_row.get(col, "-") != cell
         )
-        if did[c.name] or changed:
-            people.append(PersonRecap(name=c.name, did=tuple(did[c.name]), changed=changed))
+        # Someone the GM brought in this round joined the fight, whatever else they did.
+        joined = ("joins the fight",) if was is None else ()
+        if joined or did[c.name] or changed:
+            people.append(PersonRecap(name=c.name, did=(*joined, *did[c.name]), changed=changed))
     return Recap(title=after.title, round=round_number, people=tuple(people), scene=tuple(happened))
 
 

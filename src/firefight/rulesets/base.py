@@ -434,6 +434,20 @@ class Ruleset(ABC):
 
         return (DamageAdjusted(target=state.combatant(name).name, amount=amount),)
 
+    def gm_parted(
+        self, state: EncounterState, name: str, *, leaving: bool = False
+    ) -> Sequence[Event]:
+        """What else a GM's ``move NAME to X,Y`` ends, given ``state`` with ``name`` already put
+        there, or their ``remove NAME`` when ``leaving``: the ruleset's own ties between people
+        that the place or the leaving breaks (rmu's holds and lodged fangs, out of reach or
+        gone, DEC-918). None by default."""
+        return ()
+
+    def damage_taken(self, combatant: CombatantState) -> int:
+        """What ``combatant`` has taken on the damage track :meth:`gm_damage` moves, so the most
+        a ``heal`` can take away (DEC-916): by default the shared ``hits_taken``."""
+        return combatant.hits_taken
+
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
         """The events of a GM's ``repair NAME``. The core keeps no armor: by default refused."""
         from firefight.scene.events import GM_RULE

@@ -237,9 +237,11 @@ def _person(
     cx, cy = frame.x(c.position), frame.y(c.position)
     r = max(body.radius_ft * frame.scale, 4.0)
     tip = point_at(c.position, c.facing_deg, body.radius_ft * 2.2)
-    down = c.dead or c.unconscious
+    # Down is whoever the rules keep from acting: out cold, dead, and rmu's dying, staked or
+    # in torpor too (DEC-915), so the GM sees at a glance who is out of the fight.
+    down = not c.can_act()
     fill = "#ffffff" if down else colour
-    state = "dead" if c.dead else "down" if c.unconscious else c.posture.value
+    state = "dead" if c.dead else "down" if down else c.posture.value
     title = f"{c.name} ({c.side or 'no side'}, {state})"
     data = f' data-name="{escape(c.name)}"' if details is not None else ""
     named = {"data-name"}
@@ -256,6 +258,8 @@ def _person(
         f'<g class="person"{data}><title>{escape(title)}</title>',
         f'<line x1="{_num(cx)}" y1="{_num(cy)}" x2="{_num(frame.x(tip))}" '
         f'y2="{_num(frame.y(tip))}" stroke="{colour}" stroke-width="2"/>',
+        # A white rim keeps someone standing over a body of their own side's colour apart from it.
+        f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r + 2.5)}" fill="#ffffff"/>',
         f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{fill}" '
         f'stroke="{colour}" stroke-width="2"/>',
     ]
@@ -419,7 +423,8 @@ def scene_svg(
             BYSTANDER_COLOUR if c.bystander else colours.get(c.side, "#333333"),
             (details or {}).get(c.name),
         )
-        for c in state.combatants
+        # The widest footprints (bodies lying down) first, so nobody is drawn under one (DEC-915).
+        for c in sorted(state.combatants, key=lambda c: -c.body.radius_ft)
     ]
     parts += _scale_bar(frame, height, unit)
     parts += _legend(width + 10, frame.top, colours, materials, refused is not None)

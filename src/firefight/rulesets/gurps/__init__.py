@@ -259,6 +259,11 @@ class GURPS(Ruleset):
             "so there is nothing to repair.",
         )
 
+    def damage_taken(self, combatant: CombatantState) -> int:
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+
+        return gurps_stats(combatant).lost
+
     def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
         """HP lost (or, below 0, healed back, never past full HP) as the shot's own event,
         with no shock, stun or knockdown: what they lead to is the GM's to set (DEC-415); never

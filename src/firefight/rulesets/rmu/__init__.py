@@ -400,6 +400,13 @@ class RMU(Ruleset):
             return None
         return f"{ap} AP"
 
+    def gm_parted(
+        self, state: EncounterState, name: str, *, leaving: bool = False
+    ) -> Sequence[Event]:
+        from firefight.rulesets.rmu.melee.encounter import ties_out_of_reach
+
+        return ties_out_of_reach(state, name, leaving=leaving)
+
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
         """A GM's ``repair NAME``: the body armor worn made whole (no wear, not broken)."""
         from firefight.rulesets.rmu.vitals import armor_of

@@ -345,6 +345,32 @@ def check_reach(
         )
 
 
+def ties_out_of_reach(
+    state: EncounterState, name: str, *, leaving: bool = False
+) -> tuple[ConditionEnded, ...]:
+    """The holds (DEC-343) and lodged fangs (RMU-BITE-3) between ``name`` and anyone now out
+    of reach of them (every one when ``name`` is ``leaving`` the scene), ended: the GM put
+    ``name`` there or took them away (DEC-918), and nobody holds or feeds on someone across the
+    room, or on nobody."""
+    from firefight.rulesets.rmu.kindred_feeding import FANGS
+
+    c = state.combatant(name)
+    ended = []
+    for k in state.conditions:
+        if k.kind == GRAPPLED:
+            ends = (k.holder, _grappler(k))
+        elif k.kind == FANGS:
+            ends = (k.holder, str(k.get("by")))
+        else:
+            continue
+        if name not in ends:
+            continue
+        other = state.find(ends[1] if ends[0] == name else ends[0] or "")
+        if leaving or other is None or _reach(c, other) > melee_figures().reach_ft:
+            ended.append(ConditionEnded(id=k.id))
+    return tuple(ended)
+
+
 def check_not_held(state: EncounterState, c: CombatantState) -> None:
     """Refuse moving away while held (DEC-343): a hold pins its victim in place."""
     holds = holds_on(state, c.name)
