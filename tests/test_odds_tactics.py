@@ -372,7 +372,7 @@ def test_covered_reloads_an_empty_gun_anywhere_and_a_full_one_never() -> None:
 
 def test_covered_fights_are_the_same_quiet_and_recorded() -> None:
     loaded = load_scenario(STREET)
-    chosen = {"kindred": "covered", "ambushers": "covered"}
+    chosen = {"marks": "covered", "ambushers": "covered"}
     for seed in range(3):
         quiet = fight_once(loaded, Dice.seeded(seed), max_rounds=4, tactics=chosen)
         loud = fight_once(loaded, Dice.seeded(seed), max_rounds=4, quiet=False, tactics=chosen)
