@@ -409,9 +409,10 @@ def test_rmu_exp_9_a_grenade_still_in_the_air_is_refused_as_landing_at_the_round
 
 def test_rmu_exp_10_a_look_that_misses_the_grenade_says_what_is_left_of_the_round() -> None:
     """The round opened "4 AP each" and then Mara "does not notice the m67", yet the table
-    showed her with 2 AP: the look's cost was only in the trace. The line says what is left."""
+    showed her with 2 AP: the look's cost was only in the trace. The line says what is left.
+    Viktor throws it 20 ft before her: his own grenade he needs no look for (DEC-880)."""
     service = fight()
-    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.act("g", "Viktor throws m67 at 0,20", Dice.scripted([70]))
     opened = service.next_round("g", Dice.scripted(PAD))  # a 5 for her Perception: missed
     assert vitals(opened.state.combatant("Mara")).ap_left == 2
     assert "Mara does not notice the m67-1-1 (in front): 2 AP left [RMU-EXP-10]." in (

@@ -69,7 +69,8 @@ def test_rmu_exp_2_a_scattered_landing_is_told_to_a_tenth_of_a_foot() -> None:
 def test_rmu_exp_10_each_row_leaves_its_ap_to_react() -> None:
     """The m67 lands at (0,45): Viktor faces it 3 ft off (seen, 4 AP, no roll); Ilya 30 ft off
     facing it (Perception, then 4 AP, but only 2 are left after looking); Sam has his back to
-    it (Perception at -25, then 2 AP); Mara, 45 ft off facing it, looks too."""
+    it (Perception at -25, then 2 AP). Mara, 45 ft off facing it, threw it: she used to look
+    too (2 AP, leaving 2); she knows where it went, and keeps the row's 4 (DEC-880)."""
     service = fight(
         person("Mara", 0, 0),
         person("Viktor", 0, 48, facing_deg=180),
@@ -77,10 +78,10 @@ def test_rmu_exp_10_each_row_leaves_its_ap_to_react() -> None:
         person("Sam", 0, 60),  # facing north, away from it
     )
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
-    landed = service.next_round("g", Dice.scripted([80, 80, 96, 20, *PAD]))
+    landed = service.next_round("g", Dice.scripted([80, 96, 20, *PAD]))
     noticed = {e.target: e for e in landed.record.events if isinstance(e, GrenadeNoticed)}
     assert {n: (e.where, e.ap) for n, e in noticed.items()} == {
-        "Mara": ("in front", 2),
+        "Mara": ("in front", 4),
         "Viktor": ("near, in front", 4),
         "Ilya": ("in front", 2),
         "Sam": ("behind", 2),
@@ -88,12 +89,53 @@ def test_rmu_exp_10_each_row_leaves_its_ap_to_react() -> None:
     looks = [t["parts"] for t in landed.record.trace
              if t.get("type") == "total" and "perception" in t["label"]]  # fmt: skip
     behind = [[p["value"] for p in parts if p["rule"] == "RMU-EXP-10"] for parts in looks]
-    assert behind == [[], [], [-25]]  # Mara, Ilya, then Sam at -25
+    assert behind == [[], [-25]]  # Ilya, then Sam at -25; Mara rolls none
     state = landed.state
-    assert (
-        vitals(state.combatant("Viktor")).ap_left == 4
-        and vitals(state.combatant("Ilya")).ap_left == 2
-    )
+    assert [vitals(state.combatant(n)).ap_left for n in ("Mara", "Viktor", "Ilya")] == [4, 4, 2]
+
+
+DITCH = {"name": "ditch wall", "from": [10, -3], "to": [30, -3], "height_ft": 4, "material": "hard"}
+
+
+@pytest.mark.parametrize(
+    ("reaction", "rolls", "ap_after"),
+    [("drops-prone", [], 2), ("dashes behind the ditch wall --from grenade", [80], 3)],
+)
+def test_dec_880_the_thrower_reacts_to_their_own_grenade_without_a_look(
+    reaction: str, rolls: list[int], ap_after: int
+) -> None:
+    """Mara's m67 lands 47 ft in front of her, inside its casualty radius. She used to roll
+    Perception for it (2 AP) and, missing, had nothing to react with: going flat or running for
+    the ditch wall was refused. She threw it, so she rolls nothing and spends nothing looking;
+    the row for where it lies (in front, 4 AP) bounds her reaction (RMU-EXP-10, DEC-880). Sam,
+    13 ft past it with his back to it, looks as ever: at -25, and a 10 misses."""
+    service = fight(person("Mara", 0, 0), person("Sam", 0, 60), barriers=[DITCH])
+    service.act("g", "Mara throws m67 at 0,47", Dice.scripted([70]))
+    landed = service.next_round("g", Dice.scripted([10, *PAD]))
+    noticed = [(e.target, e.where, e.ap, e.ap_left) for e in landed.record.events
+               if isinstance(e, GrenadeNoticed)]  # fmt: skip
+    assert noticed == [("Mara", "in front", 4, 4), ("Sam", "behind", 0, 2)]
+    said = [t["text"] for t in landed.record.trace if t.get("type") == "step"]
+    assert "Mara threw the m67 and knows where it lies: no look." in said
+    assert [t for t in said if " looks (" in t] == ["Sam looks (2 AP): failure."]
+    reacted = service.act("g", f"Mara {reaction}", Dice.scripted(rolls))
+    assert vitals(reacted.state.combatant("Mara")).ap_left == ap_after
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Sam drops-prone", Dice.scripted([]))
+    assert "not noticed" in str(err.value)
+
+
+def test_dec_880_the_thrower_is_not_surprised_by_their_own_flash_bang() -> None:
+    """Mara's m84 lands 12 ft in front of her in a closed room: she used to look for it and,
+    missing, was unaware (+20, X-4): 88 + 50 + (100 - 112) + 20 + 20 = 166, six rounds. She
+    threw it: 146, four rounds (RMU-EXP-17, DEC-880)."""
+    service = fight(person("Mara", 0, 0))
+    service.act("g", "Mara throws m84 at 0,12 --enclosed", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    bang = service.next_round("g", Dice.scripted([88, 62, *PAD]))
+    assert [(e.target, e.rounds) for e in bang.record.events if isinstance(e, Dazzled)] == [
+        ("Mara", 4)
+    ]
 
 
 def test_rmu_exp_10_the_trace_says_where_it_lies_in_plain_words() -> None:
@@ -105,10 +147,10 @@ def test_rmu_exp_10_the_trace_says_where_it_lies_in_plain_words() -> None:
         person("Sam", 0, 60),
     )
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
-    landed = service.next_round("g", Dice.scripted([80, 80, 96, 20, *PAD]))
+    landed = service.next_round("g", Dice.scripted([80, 96, 20, *PAD]))
     said = [t["text"] for t in landed.record.trace if "AP to react" in str(t.get("text"))]
     assert said == [
-        "The m67 lies in front of Mara: 2 AP to react.",
+        "The m67 lies in front of Mara: 4 AP to react.",
         "The m67 lies near, in front of Viktor: 4 AP to react.",
         "The m67 lies in front of Ilya: 2 AP to react.",
         "The m67 lies behind Sam: 2 AP to react.",
@@ -139,7 +181,7 @@ def test_rmu_exp_10_a_reaction_past_the_budget_is_refused() -> None:
     """Sam has his back to it and fails to see it: he has nothing to react with."""
     service = fight(person("Mara", 0, 0), person("Sam", 0, 60))
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
-    service.next_round("g", Dice.scripted([80, 10, *PAD]))
+    service.next_round("g", Dice.scripted([10, *PAD]))
     with pytest.raises(RuleRefusal) as err:
         service.act("g", "Sam drops-prone", Dice.scripted([]))
     assert err.value.rule == "RMU-EXP-10" and "not noticed" in str(err.value)
@@ -264,7 +306,7 @@ def test_rmu_exp_10_a_blind_man_sees_nothing_land() -> None:
     # The flash: grenade 95 + 50 + (100 - Resistance 5 + 40 + 10 = 55) = 190: 8 steps.
     service.next_round("g", Dice.scripted([95, 5, *PAD]))
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([90]))
-    seen = service.next_round("g", Dice.scripted([80, *PAD]))
+    seen = service.next_round("g", Dice.scripted(PAD))
     noticed = {e.target: e for e in seen.record.events if isinstance(e, GrenadeNoticed)}
     assert (noticed["Viktor"].where, noticed["Viktor"].ap) == ("unaware", 0)
     said = [t["text"] for t in seen.record.trace if "Viktor cannot" in str(t.get("text"))]
@@ -277,7 +319,7 @@ def test_rmu_exp_10_nobody_out_cold_notices_a_grenade_land() -> None:
     service = fight(person("Mara", 0, 0), person("Viktor", 0, 60), person("Ilya", 3, 60))
     service.gm("g", "set Viktor unconscious")
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
-    landed = service.next_round("g", Dice.scripted([80, 80, *PAD]))
+    landed = service.next_round("g", Dice.scripted([80, *PAD]))
     noticed = [e.target for e in landed.record.events if isinstance(e, GrenadeNoticed)]
     assert "Viktor" not in noticed and "Ilya" in noticed
 
@@ -295,7 +337,7 @@ def test_rmu_exp_11_the_dash_counts_its_share_of_the_barrier(
     -20): its percentage of the wall's +70 (SG & ME 1-6) comes off the detonation."""
     service = fight(person("Mara", 0, 0), person("Viktor", 0, 50, facing_deg=180), barriers=[WALL])
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
-    service.next_round("g", Dice.scripted([80, *PAD]))  # Mara looks; Viktor sees it near
+    service.next_round("g", Dice.scripted(PAD))  # Viktor sees it near; Mara threw it
     dash = service.act("g", "Viktor dashes behind the wall --from grenade", Dice.scripted(rolls))
     totals = {t["label"]: t for t in dash.record.trace if t.get("type") == "total"}
     maneuver = [p for t in totals.values() for p in t["parts"] if p["rule"] == "RMU-MOV-1"]
@@ -313,7 +355,7 @@ def test_rmu_exp_11_a_dash_under_suppression_is_at_minus_40() -> None:
     -40, not -20."""
     service = fight(person("Mara", 0, 0), person("Viktor", 0, 50, facing_deg=180), barriers=[WALL])
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
-    service.next_round("g", Dice.scripted([80, *PAD]))
+    service.next_round("g", Dice.scripted(PAD))
     dash = service.act(
         "g", "Viktor dashes behind the wall --from grenade --fire suppressed", Dice.scripted([80])
     )
@@ -335,7 +377,7 @@ def test_rmu_exp_11_a_dash_from_a_load_not_an_id_names_the_live_grenades(wanted:
     grenades by id and the people, and nothing is saved."""
     service = fight(person("Mara", 0, 0), person("Viktor", 0, 50, facing_deg=180), barriers=[WALL])
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
-    service.next_round("g", Dice.scripted([80, *PAD]))
+    service.next_round("g", Dice.scripted(PAD))
     before = service.load("g").state
     with pytest.raises(RuleRefusal) as err:
         service.act("g", f"Viktor dashes behind the wall --from {wanted}", Dice.scripted([80]))

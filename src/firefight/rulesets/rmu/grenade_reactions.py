@@ -6,7 +6,8 @@ row for where it lies against where they face (:func:`.noticing.noticing_row`): 
 roll near in front or to the sides; a Perception roll farther in front, or at -25 behind and to
 the flanks. The roll is an absolute maneuver (M-3) on their ``perception`` skill, looking with
 the full 2 AP out of the new round (DEC-386); Partial Success or better sees it. A blind person
-sees nothing, and a deaf one does not hear it land behind them (DEC-383).
+sees nothing, and a deaf one does not hear it land behind them (DEC-383). The thrower knows where
+their own grenade went: no roll and no look, only the row for where it lies (DEC-880).
 
 What they may spend reacting this round -- dropping prone, a dash to cover from it, throwing it
 back; a plain move is left to the GM (DEC-386) -- is the smaller of the row's AP and what is
@@ -24,6 +25,7 @@ from collections.abc import Iterable
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
+from firefight.frozen import replace
 from firefight.geometry import Point, band_of, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.affliction_events import GrenadeNoticed
@@ -59,7 +61,12 @@ def _at(condition: ActiveCondition) -> Point:
     return Point(x_ft=float(str(condition.get("x_ft"))), y_ft=float(str(condition.get("y_ft"))))
 
 
-def _row(c: CombatantState, at: Point) -> NoticingRow:
+def _row(c: CombatantState, at: Point, *, threw: bool) -> NoticingRow:
+    if threw:
+        # DEC-880: the thrower knows where their own grenade went, so nothing is left to
+        # notice -- no roll, no look, no sense to lose -- but where it lies against their facing
+        # still bounds the reaction, as it does anyone's.
+        return replace(noticing_row(c.position, c.facing_deg, at), perception=False, penalty=0)
     senses = rmu_stats(c).afflictions
     row = noticing_row(c.position, c.facing_deg, at, unaware=bool(senses.blind))
     if senses.deaf and row.where == "behind":
@@ -107,7 +114,8 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
         for c in state.combatants:
             if not c.can_act() or band_of(c.body, at, [reach])[0] is None:
                 continue
-            row = _row(c, at)
+            threw = k.get("thrower") == c.name
+            row = _row(c, at, threw=threw)
             ap_left = looked_left.get(c.name, vitals(c).ap_left)
             if row.perception and c.name in looked_left:
                 seen = _perceives(c, row, dice, entries, again=True)
@@ -122,6 +130,9 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
             else:
                 ap = reaction_ap(row, ap_left)[0]
             tb = TraceBuilder()
+            if threw:
+                tb.step(f"{c.name} threw the {k.get('load')} and knows where it lies: no look.",
+                        "DEC-880")  # fmt: skip
             tb.step(f"The {k.get('load')} lies {row.placed(c.name)}: {ap} AP to react.", RULE)
             entries.extend(tb.build().entries)
             events.append(GrenadeNoticed(target=c.name, grenade=k.id, round=state.round,
