@@ -125,11 +125,20 @@ def test_dec_540_who_has_nothing_to_hurt_anyone_with_breaks_off() -> None:
     assert glock.loaded is not None
     empty = replace(lev, weapons=(replace(glock, loaded=replace(glock.loaded, rounds=0)),))
     assert not rmu.can_still_harm(empty)
-    # Nobody shoots at them after; a blast thrown at someone else still reaches them (seed 1
-    # has Ilya bleed out from one since DEC-880 shifted the round change's dice), not seed 0's.
-    result = fight_once(load_scenario(EXAMPLES / "gas-and-flash.toml"), Dice.seeded(0))
+    # Once broken off they are bystanders: no hunter's tactic offers a line at them (a blast
+    # thrown at someone else may still reach them, as it may anyone standing near).
+    gas = load_scenario(EXAMPLES / "gas-and-flash.toml")
+    result = fight_once(gas, Dice.seeded(0))
     assert dict(result.fled) == {"Viktor": 1, "Ilya": 1}
-    assert {"Viktor", "Ilya"}.isdisjoint(dict(result.down))
+    opened = initial_state(gas)
+    fled = opened.with_combatants(
+        {n: replace(opened.combatant(n), bystander=True) for n in ("Viktor", "Ilya")}
+    )
+    for hunter in ("Mara", "Dana"):
+        assert any("Viktor" in line for line in aimed(opened, hunter) if "Lucia" not in line)
+        lines = list(aimed(fled, hunter))
+        assert any("Lucia" in line for line in lines)
+        assert not any("Viktor" in line or "Ilya" in line for line in lines)
 
 
 def test_dec_541_every_ruleset_gets_the_same_hundred_seconds() -> None:
