@@ -19,7 +19,8 @@ __all__ = ["rmu_row", "rmu_state_words", "rmu_status", "rmu_went_down"]
 def rmu_status(c: CombatantState) -> str:
     """Dead, dying (with its count), unconscious, bystander or up; a Kindred out of the fight
     reads as Final Death, or torpor and staked as they hold (V-2, V-3: their stake or torpor
-    keeps them from acting, with neither hits nor the shared fields saying so)."""
+    keeps them from acting, with neither hits nor the shared fields saying so). The dying who
+    are out cold too read "unconscious, dying" (DEC-882)."""
     sheet = rmu_stats(c).kindred
     if sheet is not None and sheet.down:
         if sheet.final_death:
@@ -29,7 +30,11 @@ def rmu_status(c: CombatantState) -> str:
         )
     if dying(c):
         left = vitals(c).dying_rounds
-        return f"dying ({left} rnd)" if left else "dying"
+        count = f"dying ({left} rnd)" if left else "dying"
+        # DEC-882: dying keeps nobody from being out cold too (0 hits, a blow, the GM's
+        # `set`), and the flag still counts (a biter out cold lets go): said, or the GM's
+        # `unconscious` and `up` changed what no table showed.
+        return f"unconscious, {count}" if c.unconscious else count
     return combatant_status(c)
 
 
