@@ -209,12 +209,16 @@ def test_dec_882_the_gm_s_unconscious_on_the_dying_is_said_and_up_takes_it_back(
     """R-2, RMU-GEN-7, DEC-733, DEC-745, DEC-882: `set Viktor unconscious` on a dying mortal
     answered "state is now dying" and the table never showed it; `set Viktor up` was then taken
     though nothing visible changed. The dying who are out cold read "unconscious, dying" in the
-    headline, the state table and a player's closed row; `up` takes it back, visibly."""
+    headline, the state table and a player's closed row, and the log says he falls unconscious;
+    `up` takes it back, visibly."""
     rmu = find_ruleset("rmu")
     state = _dying()
     assert rmu.describe_row(state.combatant("Viktor"))["state"] == "dying (3 rnd), standing"
     out = engine.gm(state, "set Viktor unconscious", rmu)
-    assert out.record.narration[0] == "GM: Viktor's state is now unconscious, dying (3 rnd)."
+    assert out.record.narration == (
+        "GM: Viktor's state is now unconscious, dying (3 rnd).",
+        "Viktor falls unconscious.",
+    )
     viktor = out.state.combatant("Viktor")
     assert rmu.describe_row(viktor)["state"] == "unconscious, dying (3 rnd), prone"
     assert wounds(viktor, rmu) == "unconscious, dying"

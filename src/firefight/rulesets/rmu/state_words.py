@@ -65,7 +65,10 @@ def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:
     """The sentence for ``after`` being further down than ``before``, dying included."""
     was, now = _down(before), _down(after)
     if was == now:
-        return None
+        # DEC-882: the dying knocked out (0 hits, the GM's word) go further down, as the
+        # state cell now says.
+        knocked_out = now == "dying" and after.unconscious and not before.unconscious
+        return fallen(after.name, "unconscious") if knocked_out else None
     # V-2: a Kindred falls into torpor, not unconscious, and dies only Final Death (with V-2
     # switched off the sheet holds neither and they fall as a mortal does).
     sheet = rmu_stats(after).kindred
