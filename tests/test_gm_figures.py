@@ -23,7 +23,7 @@ from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.encounter_model import stats_of
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.gurps.encounter_model import gurps_stats
-from firefight.rulesets.rmu.vitals import rmu_stats, vitals
+from firefight.rulesets.rmu.vitals import armor_of, rmu_stats, vitals
 from firefight.scene.events import FigureSet
 from firefight.scene.state import CombatantState, Surprise
 from firefight.service import EncounterService
@@ -420,3 +420,66 @@ def test_enc_gm_add_like_brings_a_fresh_fighter_as_the_scenario_began_them(
     again = service.state("f").combatant("Goon2")
     assert again == fresh("Goon2", again)
     assert "rules" in service.export("f")
+
+
+def test_enc_gm_dec_881_rmu_sets_the_body_armor_s_wear_and_undo_restores_it() -> None:
+    """RMU-BRK-2, DEC-881: the GM had `repair` alone for rmu armor wear. `set Mara wear -20`
+    sets the piece's running breakage total, as the state table shows it (`BA II -20`), and
+    undo takes it back; a total above 0 (penalties only add up), below the sanity limit, or on
+    someone who wears no armor is refused naming the rule, and nothing is written."""
+    service = opened("warehouse.toml")
+    service.gm("f", "set Mara wear -20")
+    worn = armor_of(service.state("f").combatant("Mara"))
+    assert worn is not None and (worn.damage, worn.broken) == (-20, False)
+    record = service.log("f")[-1]
+    assert record.events == (FigureSet(target="Mara", figure="wear", value=-20),)
+    assert record.narration[0] == "GM: Mara's armor wear set to -20."
+    row = service.current("f").ruleset.describe_row(service.state("f").combatant("Mara"))
+    assert row["armor"] == "BA II -20"
+    refused(service, "set Mara wear 5", "armor wear runs from -999 to 0 (RMU-BRK-2: breakage")
+    refused(service, "set Mara wear -1000", "runs from -999 to 0 (RMU-BRK-2")
+    refused(service, "set Mara wear 1e9", "set wear takes a whole number from -999 to 0")
+    refused(
+        service, "set Jonah wear -10", "Jonah wears no armor, so it has no wear to set (RMU-BRK-2)"
+    )
+    refused(service, "set Mara wear -20", "changes nothing")  # DEC-733
+    service.undo("f")
+    worn = armor_of(service.state("f").combatant("Mara"))
+    assert worn is not None and worn.damage == 0
+    service.gm("f", "set Mara wear -60")  # past -50: beaten open from the next shot on
+    assert "rules" in service.export("f")  # every record replays
+
+
+def test_enc_gm_dec_881_a_plate_the_gm_wears_past_minus_50_is_beaten_open() -> None:
+    """RMU-BRK-2, DEC-881: the wear set is the one the next shot reads: past -50 the armor is
+    beaten open and the naked column is fired."""
+    service = opened("warehouse.toml")
+    service.gm("f", "set Viktor wear -60")
+    service.act("f", "Mara moves -8,6", Dice.seeded(0))
+    service.act("f", "Mara shoots Viktor --ap 3", Dice.scripted([97, 45, 50, 50, 50, 50]))
+    trace = " ".join(str(step.get("text")) for step in service.log("f")[-1].trace)
+    assert "BA I has taken -60 in breakage, past -50: beaten open" in trace, trace
+
+
+def test_enc_gm_dec_881_the_session_offers_wear_and_the_command_line_sets_it(
+    tmp_path: Path,
+) -> None:
+    """DEC-881: `wear` is offered after `set NAME` as the other figures are, and `encounter gm`
+    sets it and refuses one above 0 saying why, writing nothing."""
+    completer = SessionCompleter(Session(opened("warehouse.toml"), "f", confirm=lambda q: False))
+    assert {"ap", "bleeding", "stun", "hunger", "wear"} <= set(
+        completer.candidates(["set", "Mara"])
+    )
+    store = ["--store", f"sqlite:///{tmp_path / 'f.db'}"]
+    scene = str(ROOT / "examples" / "warehouse.toml")
+    runner = CliRunner()
+    assert runner.invoke(app, ["encounter", "new", "raid", "-s", scene, *store]).exit_code == 0
+    done = runner.invoke(app, ["encounter", "gm", "raid", "set Mara wear -30", *store])
+    assert done.exit_code == 0 and "GM: Mara's armor wear set to -30." in done.stdout, done.stdout
+    done = runner.invoke(app, ["encounter", "gm", "raid", "set Mara wear 10", *store])
+    assert done.exit_code != 0 and "refused: ENC-GM: Mara's armor wear runs from -999 to 0" in (
+        " ".join(done.stderr.split())
+    ), done.stderr
+    shown = runner.invoke(app, ["encounter", "show", "raid", *store])
+    assert "BA II -30" in shown.stdout, shown.stdout
+    assert "#3" not in runner.invoke(app, ["encounter", "log", "raid", *store]).stdout

@@ -7,11 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, duel
 from firefight.dice import Dice
-from firefight.encounter.scenario import load_scenario
+from firefight.encounter import engine
+from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.rmu.critical_table import CriticalEffect
+from firefight.rulesets.rmu.events import CriticalInflicted
+from firefight.scene.apply import apply_all
+from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
+from firefight.web.views import wounds
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -184,3 +191,49 @@ def test_dec_918_removing_the_holder_lets_the_held_go() -> None:
     )
     assert not service.state("f").conditions
     service.act("f", "Jonah moves to 20,20", Dice.scripted([]), force=True)
+
+
+def _dying(**effect: object) -> EncounterState:
+    """Round 1 of a duel, Viktor (50 hits) given a critical that leaves him dying in 3 rounds."""
+    rmu = find_ruleset("rmu")
+    state = engine.open_fight(initial_state(duel()), rmu, Dice.seeded(1)).state
+    cell = CriticalEffect(label="test cell", dying_rounds=3, **effect)  # type: ignore[arg-type]
+    landed = CriticalInflicted(
+        target="Viktor", table="ballistic-puncture", severity="C", roll=50, location="chest",
+        effect=cell,
+    )  # fmt: skip
+    return apply_all(state, (landed,), rmu)
+
+
+def test_dec_882_the_gm_s_unconscious_on_the_dying_is_said_and_up_takes_it_back() -> None:
+    """R-2, RMU-GEN-7, DEC-733, DEC-745, DEC-882: `set Viktor unconscious` on a dying mortal
+    answered "state is now dying" and the table never showed it; `set Viktor up` was then taken
+    though nothing visible changed. The dying who are out cold read "unconscious, dying" in the
+    headline, the state table and a player's closed row, and the log says he falls unconscious;
+    `up` takes it back, visibly."""
+    rmu = find_ruleset("rmu")
+    state = _dying()
+    assert rmu.describe_row(state.combatant("Viktor"))["state"] == "dying (3 rnd), standing"
+    out = engine.gm(state, "set Viktor unconscious", rmu)
+    assert out.record.narration == (
+        "GM: Viktor's state is now unconscious, dying (3 rnd).",
+        "Viktor falls unconscious.",
+    )
+    viktor = out.state.combatant("Viktor")
+    assert rmu.describe_row(viktor)["state"] == "unconscious, dying (3 rnd), prone"
+    assert wounds(viktor, rmu) == "unconscious, dying"
+    up = engine.gm(out.state, "set Viktor up", rmu)
+    assert up.record.narration[0] == "GM: Viktor's state is now dying (3 rnd)."
+    assert rmu.describe_row(up.state.combatant("Viktor"))["state"] == "dying (3 rnd), prone"
+    with pytest.raises(RuleRefusal, match="changes nothing"):
+        engine.gm(up.state, "set Viktor up", rmu)
+
+
+def test_dec_882_a_blow_that_leaves_the_dying_at_0_hits_shows_them_out_cold_too() -> None:
+    """R-2, DEC-882: at 0 hits or fewer someone is unconscious, dying or not; the state cell
+    said only "dying" of a man a blow had left both, so the GM could not see what `up` would
+    change."""
+    rmu = find_ruleset("rmu")
+    viktor = _dying(hits=50).combatant("Viktor")
+    assert viktor.unconscious and viktor.hits_left <= 0
+    assert rmu.status(viktor) == "unconscious, dying (3 rnd)"

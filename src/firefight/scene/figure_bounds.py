@@ -24,18 +24,27 @@ class OutOfRange(RuleRefusal):
         self.top = top
 
 
-def check_within(who: str, figure: str, value: int, low: int, high: int | None) -> None:
+def check_within(
+    who: str, figure: str, value: int, low: int, high: int | None, *, why: str = ""
+) -> None:
     """Refuse (ENC-GM) ``value`` for ``who``'s ``figure`` outside ``low``..``high``
-    (:data:`FIGURE_TOP` when the rules give no top).
+    (:data:`FIGURE_TOP` when the rules give no top); ``why``: the rule that sets the bounds,
+    and what it says, for the refusal.
 
     >>> check_within("Mara", "AP", 5, 0, 4)
     Traceback (most recent call last):
     ...
     firefight.scene.figure_bounds.OutOfRange: ENC-GM: Mara's AP runs from 0 to 4, not 5.
+    >>> try:
+    ...     check_within("Mara", "wear", 5, -999, 0, why="RMU-BRK-2: penalties add up")
+    ... except OutOfRange as refused:
+    ...     print(refused.reason)
+    Mara's wear runs from -999 to 0 (RMU-BRK-2: penalties add up), not 5.
     """
     top = FIGURE_TOP if high is None else high
     if not low <= value <= top:
-        raise OutOfRange(f"{who}'s {figure} runs from {low} to {top}, not {value}.", low, top)
+        said = f" ({why})" if why else ""
+        raise OutOfRange(f"{who}'s {figure} runs from {low} to {top}{said}, not {value}.", low, top)
 
 
 def check_taken(who: str, figure: str, left: int, amount: int, low: int, why: str) -> None:

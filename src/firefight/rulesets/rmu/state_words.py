@@ -19,7 +19,8 @@ __all__ = ["rmu_row", "rmu_state_words", "rmu_status", "rmu_went_down"]
 def rmu_status(c: CombatantState) -> str:
     """Dead, dying (with its count), unconscious, bystander or up; a Kindred out of the fight
     reads as Final Death, or torpor and staked as they hold (V-2, V-3: their stake or torpor
-    keeps them from acting, with neither hits nor the shared fields saying so)."""
+    keeps them from acting, with neither hits nor the shared fields saying so). The dying who
+    are out cold too read "unconscious, dying" (DEC-882)."""
     sheet = rmu_stats(c).kindred
     if sheet is not None and sheet.down:
         if sheet.final_death:
@@ -29,7 +30,11 @@ def rmu_status(c: CombatantState) -> str:
         )
     if dying(c):
         left = vitals(c).dying_rounds
-        return f"dying ({left} rnd)" if left else "dying"
+        count = f"dying ({left} rnd)" if left else "dying"
+        # DEC-882: dying keeps nobody from being out cold too (0 hits, a blow, the GM's
+        # `set`), and the flag still counts (a biter out cold lets go): said, or the GM's
+        # `unconscious` and `up` changed what no table showed.
+        return f"unconscious, {count}" if c.unconscious else count
     return combatant_status(c)
 
 
@@ -60,7 +65,10 @@ def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:
     """The sentence for ``after`` being further down than ``before``, dying included."""
     was, now = _down(before), _down(after)
     if was == now:
-        return None
+        # DEC-882: the dying knocked out (0 hits, the GM's word) go further down, as the
+        # state cell now says.
+        knocked_out = now == "dying" and after.unconscious and not before.unconscious
+        return fallen(after.name, "unconscious") if knocked_out else None
     # V-2: a Kindred falls into torpor, not unconscious, and dies only Final Death (with V-2
     # switched off the sheet holds neither and they fall as a mortal does).
     sheet = rmu_stats(after).kindred
