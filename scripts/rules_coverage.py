@@ -2,7 +2,8 @@
 
 A test cites an ID in its name (``test_rmu_gen_2_...`` cites RMU-GEN-2) or in its docstring
 (``RMU-GEN-2``). IDs come from the spec (``../shared/spec/RULES.md`` and ``RULINGS.md`` beside the
-repo). Run ``python scripts/rules_coverage.py`` after adding tests; a test keeps the file in step.
+repo). Run ``python scripts/rules_coverage.py [SPEC_DIR]`` after adding tests (``SPEC_DIR`` for a
+checkout that does not sit beside the spec, such as a git worktree); a test keeps the file in step.
 """
 
 from __future__ import annotations
@@ -91,9 +92,10 @@ def render(spec: Path = SPEC, tests: Path = ROOT / "tests") -> str:
 
 
 def main() -> None:
-    if not SPEC.is_dir():
-        sys.exit(f"spec not found at {SPEC}")
-    DOC.write_text(render(), encoding="utf-8")
+    spec = Path(sys.argv[1]) if len(sys.argv) > 1 else SPEC
+    if not spec.is_dir():
+        sys.exit(f"spec not found at {spec}")
+    DOC.write_text(render(spec), encoding="utf-8")
     print(f"wrote {DOC.relative_to(ROOT)}")
 
 
