@@ -1042,3 +1042,25 @@ def test_dec_772_a_wound_in_words_reads_the_ruleset_s_own_track(
     c = state.combatants[1]
     assert wounds(c, ruleset) == "unhurt"
     assert wounds(replace(c, stats=replace(c.stats, **hurt)), ruleset) == looks
+
+
+def test_a_player_s_log_tells_no_figure_of_an_undone_gm_line(client: TestClient) -> None:
+    """DEC-919: the GM's override reads "the GM steps in (hits)" to a player (DEC-719), yet its
+    undo read "undo #2: hits Viktor 12", the figure and all. The undo names what it took back
+    as the player's log names that record."""
+    new(client)
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    for line in ("hits Viktor 12", "Mara shoots Viktor --ap 1"):
+        assert client.post(
+            "/api/encounters/raid/act", json={"line": line, "dice": {"seed": 1}}, headers=auth(GM)
+        ).is_success
+        assert client.post("/api/encounters/raid/undo", json={}, headers=auth(GM)).is_success
+    log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
+    assert [r["text"] for r in log[1:]] == [
+        "the GM steps in (hits)",
+        "undo #2: the GM steps in (hits)",
+        "Mara shoots Viktor --ap 1",
+        "undo #4: Mara shoots Viktor --ap 1",
+    ]
+    gm_log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    assert gm_log[2]["text"] == "undo #2: hits Viktor 12"
