@@ -1064,3 +1064,21 @@ def test_a_player_s_log_tells_no_figure_of_an_undone_gm_line(client: TestClient)
     ]
     gm_log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
     assert gm_log[2]["text"] == "undo #2: hits Viktor 12"
+
+
+def test_an_open_row_names_nobody_hidden(client: TestClient) -> None:
+    """DEC-920: Rook, hidden, laid down suppressive fire; V's own row, open to V's player, read
+    "must take cover from Rook" (C-6), on the state table and the map's hover alike. A hidden
+    combatant is *someone unseen* in an open row, as in a refusal (DEC-846)."""
+    new(client, "market", "night-market")
+    table = {"hidden": ["Rook"], "opened": ["Juno"]}
+    client.put("/api/encounters/market/table", json=table, headers=auth(GM))
+    fire = {"line": "Rook suppresses", "dice": {"seed": 5}}
+    assert client.post("/api/encounters/market/act", json=fire, headers=auth(GM)).is_success
+    gm_rows = client.get("/api/encounters/market", headers=auth(GM)).json()["rows"]
+    assert gm_rows[0]["row"]["conditions"] == "must take cover from Rook"
+    v = auth(KEYS.player_token("market", "V"))
+    rows = client.get("/api/encounters/market", headers=v).json()["rows"]
+    assert rows[0]["row"]["conditions"] == "must take cover from someone unseen"
+    svg = client.get("/api/encounters/market/map.svg", headers=v).text
+    assert "Rook" not in svg and "must take cover from someone unseen" in svg

@@ -86,9 +86,13 @@ def seen_state(state: EncounterState, scope: Scope, settings: TableSettings) -> 
     )
 
 
-def _player_row(c: CombatantState, ruleset: Ruleset, open_: bool) -> dict[str, Any]:
+def _player_row(
+    c: CombatantState, ruleset: Ruleset, open_: bool, unseen: frozenset[str]
+) -> dict[str, Any]:
     if open_:
-        return {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
+        # DEC-920: a row's cells may name someone (cpr's "must take cover from Rook", C-6).
+        row = {k: unseen_words(v, unseen) for k, v in ruleset.describe_row(c).items()}
+        return {"name": c.name, "open": True, "row": row}
     return {
         "name": c.name,
         "open": False,
@@ -113,7 +117,12 @@ def rows_view(
             for c in state.combatants
         ]
     return [
-        _player_row(c, ruleset, c.name == scope.character or c.name in settings.opened)
+        _player_row(
+            c,
+            ruleset,
+            c.name == scope.character or c.name in settings.opened,
+            settings.hidden - {scope.character},
+        )
         for c in seen_state(state, scope, settings).combatants
     ]
 
@@ -186,11 +195,16 @@ def seen_refusal(exc: RuleRefusal, scope: Scope, settings: TableSettings) -> Rul
     their own is *someone unseen* there, as in the turn (DEC-674, DEC-846)."""
     if scope.is_gm:
         return exc
-    reason = exc.reason
-    # The longest first, so that a name holding another is told whole.
-    for n in sorted(settings.hidden - {scope.character}, key=len, reverse=True):
-        reason = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", "someone unseen", reason)
+    reason = unseen_words(exc.reason, settings.hidden - {scope.character})
     return exc if reason == exc.reason else RuleRefusal(exc.rule, reason)
+
+
+def unseen_words(text: str, unseen: frozenset[str]) -> str:
+    """``text`` with each name in ``unseen`` said as *someone unseen*."""
+    # The longest first, so that a name holding another is told whole.
+    for n in sorted(unseen, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", "someone unseen", text)
+    return text
 
 
 def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:
