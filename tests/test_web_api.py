@@ -1082,3 +1082,18 @@ def test_an_open_row_names_nobody_hidden(client: TestClient) -> None:
     assert rows[0]["row"]["conditions"] == "must take cover from someone unseen"
     svg = client.get("/api/encounters/market/map.svg", headers=v).text
     assert "Rook" not in svg and "must take cover from someone unseen" in svg
+
+
+def test_a_player_whose_character_left_is_given_no_line_to_type(client: TestClient) -> None:
+    """DEC-922: the GM removed Jonah, and Jonah's page still offered "Jonah shoots Viktor --ap
+    3" as the line to type, a line naming nobody in the scene. With their character gone a
+    player is given no example; the others' pages keep theirs."""
+    new(client)
+    client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
+    assert client.post(
+        "/api/encounters/raid/act", json={"line": "remove Jonah"}, headers=auth(GM)
+    ).is_success
+    jonah = auth(KEYS.player_token("raid", "Jonah"))
+    assert client.get("/api/encounters/raid", headers=jonah).json()["example"] is None
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    assert client.get("/api/encounters/raid", headers=mara).json()["example"].startswith("Mara ")

@@ -171,7 +171,12 @@ def state_view(
         "players_roll": settings.players_roll,
         # The whole line's example names the fight's own people that the token's holder sees
         # (DEC-746): a player's own character acting, else whoever is up; so it follows the turn.
-        "example": example_now(seen, ruleset, scope.character),
+        # A player whose character the GM removed can type no line (DEC-922).
+        "example": (
+            example_now(seen, ruleset, scope.character)
+            if scope.character is None or seen.find(scope.character)
+            else None
+        ),
     }
     view["rows"] = rows_view(state, ruleset, scope, settings)
     if scope.is_gm:
