@@ -964,3 +964,15 @@ def test_firefight_play_night_market_prints_the_log_and_the_cpr_table() -> None:
     assert runs[0] == runs[1]
     rook = next(c for c in json.loads(runs[0])["state"]["combatants"] if c["name"] == "Rook")
     assert (rook["wound_state"], rook["hp"], rook["injuries"]) == ("serious", 2, ["concussion"])
+
+
+@pytest.mark.parametrize("place", ["1e300,0", "3,3,3", "nan,0"])
+def test_a_throw_at_no_place_says_so_not_that_nobody_is_called_it(place: str) -> None:
+    """DEC-923: 'V throws grenade at 1e300,0' was refused as "Nobody called '1e300,0' is in
+    the scene", as if a name were meant. A word written as a place that reads as none, and
+    names nobody, is refused as the place it is not."""
+    state = initial_state(load_scenario(NIGHT_MARKET))
+    with pytest.raises(RuleRefusal) as refused:
+        find_ruleset("cpr").parse_action(f"V throws grenade at {place}", state)
+    assert "Nobody called" not in refused.value.reason
+    assert f"as X,Y (e.g. '4,10'), not '{place}'" in refused.value.reason

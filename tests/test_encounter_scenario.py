@@ -244,5 +244,17 @@ def test_a_file_of_another_kind_played_as_a_scenario_says_what_it_is(name: str, 
     with pytest.raises(ScenarioError) as refused:
         load_scenario(EXAMPLES / name)
     assert f"scenario: no [scenario] here: {says}" in str(refused.value)
-    with pytest.raises(ScenarioError, match="scenario: Field required"):
+    with pytest.raises(ScenarioError, match=r"scenario: no \[scenario\] table: put title under"):
         parse_scenario('title = "no tables"\n')
+
+
+def test_a_scenario_missing_its_tables_says_which_and_where_keys_go() -> None:
+    """DEC-921: a file with its title and ruleset at the top, or with no combatant, was refused
+    "scenario: Field required" or "combatant: Field required", which did not say what to
+    write."""
+    with pytest.raises(ScenarioError) as top:
+        parse_scenario('title = "x"\nruleset = "rmu"\n')
+    assert "scenario: no [scenario] table: put title, ruleset under [scenario]" in str(top.value)
+    with pytest.raises(ScenarioError) as nobody:
+        parse_scenario('[scenario]\ntitle = "x"\nruleset = "rmu"\n')
+    assert "combatant: no [[combatant]] table: a scenario needs one per person" in str(nobody.value)

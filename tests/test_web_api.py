@@ -1042,3 +1042,58 @@ def test_dec_772_a_wound_in_words_reads_the_ruleset_s_own_track(
     c = state.combatants[1]
     assert wounds(c, ruleset) == "unhurt"
     assert wounds(replace(c, stats=replace(c.stats, **hurt)), ruleset) == looks
+
+
+def test_a_player_s_log_tells_no_figure_of_an_undone_gm_line(client: TestClient) -> None:
+    """DEC-919: the GM's override reads "the GM steps in (hits)" to a player (DEC-719), yet its
+    undo read "undo #2: hits Viktor 12", the figure and all. The undo names what it took back
+    as the player's log names that record."""
+    new(client)
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    for line in ("hits Viktor 12", "Mara shoots Viktor --ap 1"):
+        assert client.post(
+            "/api/encounters/raid/act", json={"line": line, "dice": {"seed": 1}}, headers=auth(GM)
+        ).is_success
+        assert client.post("/api/encounters/raid/undo", json={}, headers=auth(GM)).is_success
+    log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
+    assert [r["text"] for r in log[1:]] == [
+        "the GM steps in (hits)",
+        "undo #2: the GM steps in (hits)",
+        "Mara shoots Viktor --ap 1",
+        "undo #4: Mara shoots Viktor --ap 1",
+    ]
+    gm_log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    assert gm_log[2]["text"] == "undo #2: hits Viktor 12"
+
+
+def test_an_open_row_names_nobody_hidden(client: TestClient) -> None:
+    """DEC-920: Rook, hidden, laid down suppressive fire; V's own row, open to V's player, read
+    "must take cover from Rook" (C-6), on the state table and the map's hover alike. A hidden
+    combatant is *someone unseen* in an open row, as in a refusal (DEC-846)."""
+    new(client, "market", "night-market")
+    table = {"hidden": ["Rook"], "opened": ["Juno"]}
+    client.put("/api/encounters/market/table", json=table, headers=auth(GM))
+    fire = {"line": "Rook suppresses", "dice": {"seed": 5}}
+    assert client.post("/api/encounters/market/act", json=fire, headers=auth(GM)).is_success
+    gm_rows = client.get("/api/encounters/market", headers=auth(GM)).json()["rows"]
+    assert gm_rows[0]["row"]["conditions"] == "must take cover from Rook"
+    v = auth(KEYS.player_token("market", "V"))
+    rows = client.get("/api/encounters/market", headers=v).json()["rows"]
+    assert rows[0]["row"]["conditions"] == "must take cover from someone unseen"
+    svg = client.get("/api/encounters/market/map.svg", headers=v).text
+    assert "Rook" not in svg and "must take cover from someone unseen" in svg
+
+
+def test_a_player_whose_character_left_is_given_no_line_to_type(client: TestClient) -> None:
+    """DEC-922: the GM removed Jonah, and Jonah's page still offered "Jonah shoots Viktor --ap
+    3" as the line to type, a line naming nobody in the scene. With their character gone a
+    player is given no example; the others' pages keep theirs."""
+    new(client)
+    client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
+    assert client.post(
+        "/api/encounters/raid/act", json={"line": "remove Jonah"}, headers=auth(GM)
+    ).is_success
+    jonah = auth(KEYS.player_token("raid", "Jonah"))
+    assert client.get("/api/encounters/raid", headers=jonah).json()["example"] is None
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    assert client.get("/api/encounters/raid", headers=mara).json()["example"].startswith("Mara ")

@@ -412,6 +412,19 @@ _OTHER_FILES = {
 }
 
 
+def _missing_table(loc: tuple[int | str, ...], data: Mapping[str, Any]) -> str | None:
+    """What to write when a whole table is missing (DEC-921): pydantic's "Field required" said
+    nothing of it, and a header written at the top of the file is the usual slip."""
+    if loc == ("scenario",):
+        astray = [k for k in ("title", "ruleset", "description") if k in data]
+        if astray:
+            return f"no [scenario] table: put {', '.join(astray)} under [scenario]"
+        return "no [scenario] table: a scenario starts with one, giving its title and ruleset"
+    if loc == ("combatant",):
+        return "no [[combatant]] table: a scenario needs one per person"
+    return None
+
+
 def scenario_from_data(
     data: Mapping[str, Any], label: str = "scenario", text: str | None = None
 ) -> Scenario:
@@ -431,7 +444,9 @@ def scenario_from_data(
         header = _HeaderOnly.model_validate(data).scenario
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise _error(label, tuple(first["loc"]), first["msg"], data, text) from None
+        loc = tuple(first["loc"])
+        said = _missing_table(loc, data) if first["type"] == "missing" else None
+        raise _error(label, loc, said or first["msg"], data, text) from None
     try:
         ruleset = find_ruleset(header.ruleset)
     except FirefightError as exc:
@@ -450,6 +465,8 @@ def scenario_from_data(
         msg = str(first["msg"]).removeprefix("Value error, ")
         if first["type"] == "extra_forbidden":
             msg = _unknown_key(model, tuple(first["loc"]))
+        elif first["type"] == "missing":
+            msg = _missing_table(tuple(first["loc"]), data) or msg
         raise _error(label, tuple(first["loc"]), msg, data, text) from None
     except FirefightError as exc:
         raise ScenarioError(label, "combatant", str(exc)) from None

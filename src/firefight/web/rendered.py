@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from firefight.web.views import player_entry, player_fields, record_view, undone_by
+from firefight.web.views import gm_lines, player_entry, player_fields, record_view, undone_by
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -94,7 +94,7 @@ class Rendered:
                 self._records.move_to_end(encounter)
                 while len(self._records) > LOGS:
                     self._records.popitem(last=False)
-            undone = undone_by(records)
+            undone, gm = undone_by(records), gm_lines(records)
             parts = []
             for record in records:
                 found = kept.get(record.seq)
@@ -103,7 +103,9 @@ class Rendered:
                     found = _Kept(record.recorded_at, encoded(data), player_fields(data))
                     kept[record.seq] = found  # one item set: safe under the GIL
                 if not scope.is_gm:
-                    parts.append(encoded(player_entry(record, found.player, scope, hidden, undone)))
+                    parts.append(
+                        encoded(player_entry(record, found.player, scope, hidden, undone, gm))
+                    )
                 elif record.seq in undone:  # the GM's entry, and who undid it, last
                     parts.append(found.gm[:-1] + b',"undone_by":%d}' % undone[record.seq])
                 else:

@@ -27,6 +27,7 @@ from firefight.web.table import TableSettings, settings_json
 from firefight.web.tokens import Scope
 
 __all__ = [
+    "gm_lines",
     "hover_details",
     "log_view",
     "player_entry",
@@ -85,9 +86,13 @@ def seen_state(state: EncounterState, scope: Scope, settings: TableSettings) -> 
     )
 
 
-def _player_row(c: CombatantState, ruleset: Ruleset, open_: bool) -> dict[str, Any]:
+def _player_row(
+    c: CombatantState, ruleset: Ruleset, open_: bool, unseen: frozenset[str]
+) -> dict[str, Any]:
     if open_:
-        return {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
+        # DEC-920: a row's cells may name someone (cpr's "must take cover from Rook", C-6).
+        row = {k: unseen_words(v, unseen) for k, v in ruleset.describe_row(c).items()}
+        return {"name": c.name, "open": True, "row": row}
     return {
         "name": c.name,
         "open": False,
@@ -112,7 +117,12 @@ def rows_view(
             for c in state.combatants
         ]
     return [
-        _player_row(c, ruleset, c.name == scope.character or c.name in settings.opened)
+        _player_row(
+            c,
+            ruleset,
+            c.name == scope.character or c.name in settings.opened,
+            settings.hidden - {scope.character},
+        )
         for c in seen_state(state, scope, settings).combatants
     ]
 
@@ -161,7 +171,12 @@ def state_view(
         "players_roll": settings.players_roll,
         # The whole line's example names the fight's own people that the token's holder sees
         # (DEC-746): a player's own character acting, else whoever is up; so it follows the turn.
-        "example": example_now(seen, ruleset, scope.character),
+        # A player whose character the GM removed can type no line (DEC-922).
+        "example": (
+            example_now(seen, ruleset, scope.character)
+            if scope.character is None or seen.find(scope.character)
+            else None
+        ),
     }
     view["rows"] = rows_view(state, ruleset, scope, settings)
     if scope.is_gm:
@@ -185,11 +200,16 @@ def seen_refusal(exc: RuleRefusal, scope: Scope, settings: TableSettings) -> Rul
     their own is *someone unseen* there, as in the turn (DEC-674, DEC-846)."""
     if scope.is_gm:
         return exc
-    reason = exc.reason
-    # The longest first, so that a name holding another is told whole.
-    for n in sorted(settings.hidden - {scope.character}, key=len, reverse=True):
-        reason = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", "someone unseen", reason)
+    reason = unseen_words(exc.reason, settings.hidden - {scope.character})
     return exc if reason == exc.reason else RuleRefusal(exc.rule, reason)
+
+
+def unseen_words(text: str, unseen: frozenset[str]) -> str:
+    """``text`` with each name in ``unseen`` said as *someone unseen*."""
+    # The longest first, so that a name holding another is told whole.
+    for n in sorted(unseen, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", "someone unseen", text)
+    return text
 
 
 def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:
@@ -216,6 +236,18 @@ def undone_by(records: Sequence[LogRecord]) -> dict[int, int]:
     return {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
 
 
+def gm_lines(records: Sequence[LogRecord]) -> frozenset[int]:
+    """The numbers of the GM's overrides among ``records``."""
+    return frozenset(r.seq for r in records if r.kind == "gm")
+
+
+def _gm_steps_in(line: str) -> str:
+    """A GM line as a player reads it: the GM's line is figures ("hits Viktor 12", "set Viktor
+    stun 2"), so a player hears only that the GM stepped in, and sees what came of it as the
+    rows show it (DEC-719)."""
+    return f"the GM steps in ({line.split()[0].lower()})"
+
+
 #: What a player reads of what an action came to when it befell someone hidden from them.
 UNSEEN = "something unseen happens"
 
@@ -236,18 +268,21 @@ def player_entry(
     scope: Scope,
     hidden: frozenset[str],
     undone: dict[int, int],
+    gm: frozenset[int],
 ) -> dict[str, Any]:
     """A record as a player's log shows it (``fields``: :func:`player_fields`): a line that names
-    a ``hidden`` combatant other than the player's own only as something unseen."""
+    a ``hidden`` combatant other than the player's own only as something unseen, a GM's
+    override (their numbers: ``gm``) and its undo with no figure."""
     entry = dict(fields)
     if record.kind == "action" and "outcome" in entry:
         entry["outcome"] = player_outcome(record, entry["outcome"], hidden - {scope.character})
     if _names_hidden(record.text, hidden - {scope.character}):
         entry["text"] = "something unseen happens"
     elif record.kind == "gm":
-        # The GM's line is figures ("hits Viktor 12", "set Viktor stun 2"): a player hears
-        # only that the GM stepped in, and sees what came of it as the rows show it (DEC-719).
-        entry["text"] = f"the GM steps in ({record.text.split()[0].lower()})"
+        entry["text"] = _gm_steps_in(record.text)
+    elif record.kind == "undo" and record.reverts in gm:
+        # DEC-919: the undo's line is "undo #N: " and the line it takes back.
+        entry["text"] = f"undo #{record.reverts}: {_gm_steps_in(record.text.split(': ', 1)[1])}"
     if record.seq in undone:
         entry["undone_by"] = undone[record.seq]
     return entry
@@ -262,14 +297,14 @@ def log_view(
     """The log: every record's envelope and its trace as text for the GM; for a player what was
     declared and what it came to, in words (:func:`player_entry`). The server sends the same,
     kept record by record (:meth:`~firefight.web.rendered.Rendered.log`)."""
-    undone = undone_by(records)
+    undone, gm = undone_by(records), gm_lines(records)
     shown = []
     for r in records:
         data = record_view(r, ruleset)
         if scope.is_gm:
             shown.append({**data, "undone_by": undone[r.seq]} if r.seq in undone else data)
         else:
-            shown.append(player_entry(r, player_fields(data), scope, hidden, undone))
+            shown.append(player_entry(r, player_fields(data), scope, hidden, undone, gm))
     return shown
 
 

@@ -376,6 +376,9 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
         try:
             point = _point(rest, "'throws ... at'")
         except RuleRefusal:
+            # DEC-923: one word with a comma that names nobody was meant as a place.
+            if len(rest) == 1 and "," in rest[0] and state.find(rest[0]) is None:
+                raise
             target = _target(rest, "throws at", state)
             return ThrowItem(
                 actor=actor, verb=verb, text=said, item=item, target=target, mods=mods, **values
