@@ -117,15 +117,28 @@ class RMU(Ruleset):
     def example_line(self, state: EncounterState, actor: str | None = None) -> str | None:
         """A shot, as every ruleset's example, but of someone with a gun: the kindred
         ambush's help offered "Mara shoots Jonah --ap 3" of a Mara with none. Unarmed, a
-        Kindred bites (RMU-BITE-1) and anyone else grapples (DEC-343)."""
+        Kindred bites (RMU-BITE-1) and anyone else grapples (DEC-343). The attack fits the AP
+        they have left (R-6, DEC-931): a hastier one when the default would be refused, and
+        none at all (None) when even the hastiest would be."""
         from firefight.rulesets.rmu.kindred_vitals import sheet_of
+        from firefight.rulesets.rmu.melee.figures import melee_figures
+        from firefight.rulesets.rmu.vitals import vitals
         from firefight.scene.lines import example_line
 
         who = state.find(actor) if actor else (state.combatants[0] if state.combatants else None)
-        if who is None or who.weapons:
+        if who is None:
             return super().example_line(state, actor)
-        verb = "bites" if sheet_of(who) is not None else "grapples"
-        return example_line(state, verb, who.name)
+        # Each attack's default AP is the most it takes; the shot's example says so.
+        if who.weapons:
+            verb, (low, most), said = "shoots", self.data.rules.ranged_attack_ap, True
+        else:
+            verb = "bites" if sheet_of(who) is not None else "grapples"
+            (low, most), said = melee_figures().attack_ap, False
+        left = vitals(who).ap_left
+        if left < low:
+            return None
+        line = example_line(state, verb, who.name)
+        return f"{line} --ap {min(left, most)}" if said or left < most else line
 
     @cached_property
     def data(self) -> RmuData:
