@@ -62,7 +62,7 @@ from firefight.wording import counted
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["GM_COMMANDS", "STATUSES", "gm_outcome", "is_gm_line"]
+__all__ = ["GM_COMMANDS", "STATUSES", "added_like", "gm_outcome", "is_gm_line"]
 
 STATUSES = ("up", "unconscious", "dead")
 #: A number as the GM may type one, past what a figure or a place takes ("1e308", "1.5"): read
@@ -318,16 +318,11 @@ def _bounds(ruleset: Ruleset, c: CombatantState, figure: str) -> tuple[int, int]
 def _add(
     state: EncounterState, words: Sequence[str], ruleset: Ruleset, usage: str
 ) -> tuple[tuple[Event, ...], str]:
-    lowered = [w.lower() for w in words]
-    if "like" not in lowered or lowered.index("like") == 0:
-        raise _refuse(f"Write it {usage!r}: the newcomer is a copy of someone in the scene.")
-    at = lowered.index("like")
+    at, stop = _like_at(words, usage)
     new = clean_name(" ".join(words[:at]))  # README, Limits: as every name that enters
     if state.find(new) is not None:
         raise _refuse(f"Someone called {new!r} is already in the scene; choose another name.")
-    # The place's "at" follows the model's name: a newcomer may be called "Man at Arms".
-    stop = lowered.index("at", at) if "at" in lowered[at:] else len(words)
-    model = one_name(words[at + 1 : stop], state, what="'like'", rule=GM_RULE)
+    model = _model(state, words, at, stop)
     source = state.combatant(model)
     # DEC-705: the model as they began (sheet, gear, full magazines, whole armor, up), not
     # as the fight has left them; a scene built without its starts has only the model now.
@@ -343,6 +338,30 @@ def _add(
     fresh = replace(fresh, position=scene_point(x, y, unit))
     said = f"GM: {new} joins the fight, like {model}, at {x:g},{y:g} {unit}."
     return (CombatantAdded(combatant=fresh),), said
+
+
+def _like_at(words: Sequence[str], usage: str) -> tuple[int, int]:
+    """Where an ``add`` line's ``like`` stands among ``words``, and where the model's name
+    ends: at the place's ``at``, which follows it (a newcomer may be called "Man at Arms")."""
+    lowered = [w.lower() for w in words]
+    if "like" not in lowered or lowered.index("like") == 0:
+        raise _refuse(f"Write it {usage!r}: the newcomer is a copy of someone in the scene.")
+    at = lowered.index("like")
+    return at, lowered.index("at", at) if "at" in lowered[at:] else len(words)
+
+
+def _model(state: EncounterState, words: Sequence[str], at: int, stop: int) -> str:
+    return one_name(words[at + 1 : stop], state, what="'like'", rule=GM_RULE)
+
+
+def added_like(state: EncounterState, text: str) -> str | None:
+    """The model of the GM's ``add NEW like MODEL`` line ``text``, read against ``state``,
+    the scene it was given in; None for any other GM line."""
+    words = _split(text)
+    if not words or match(words[0], GM_COMMANDS) != "add":
+        return None
+    at, stop = _like_at(words[1:], _USAGE["add"])
+    return _model(state, words[1:], at, stop)
 
 
 def _beside(

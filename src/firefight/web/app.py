@@ -60,6 +60,7 @@ from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     hover_details,
+    newcomers_hidden,
     player_outcome,
     rows_view,
     seen_refusal,
@@ -663,8 +664,21 @@ def create_app(server: Server) -> FastAPI:
                 "for the action that takes them.",
             )
         applied = server.service.gm(name, text, expected_head=body.expected_head)
-        server.hub.changed(name, applied.record.seq, "gm")
+        server.hub.changed(name, applied.record.seq, "gm", _newcomers_hidden(name, applied))
         return _json(_applied(applied, {"source": "none"}))
+
+    def _newcomers_hidden(name: str, applied: Applied) -> TableSettings | None:
+        """DEC-930: the table's settings once a GM command has added someone like a person
+        hidden from the players (they start hidden too), put before any page is told of the
+        command; None when the command changes none of them."""
+        if applied.before is None:
+            return None
+        settings = server.tables.get(name)
+        hidden = newcomers_hidden(settings, applied.before, applied.record)
+        if hidden == settings:
+            return None
+        server.tables.put(name, hidden)
+        return hidden
 
     @app.post("/api/encounters/{name:encounter}/next-round", tags=["actions"])
     def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
@@ -686,7 +700,7 @@ def create_app(server: Server) -> FastAPI:
         """Play again the last thing undone (the earliest of the last run of undos first),
         with the dice it rolled (DEC-697, DEC-711)."""
         applied = server.service.redo_next(name, expected_head=body.expected_head)
-        server.hub.changed(name, applied.record.seq, "redo")
+        server.hub.changed(name, applied.record.seq, "redo", _newcomers_hidden(name, applied))
         faces = list(applied.record.dice.faces)
         return _json(_applied(applied, {"source": "scripted", "rolls": faces}))
 

@@ -16,12 +16,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from firefight.cli.encounter import record_json, state_json
+from firefight.encounter.gm import added_like
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.turns import decided, example_now, next_up, unspent
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
+from firefight.scene.events import CombatantAdded
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.web.table import TableSettings, settings_json
 from firefight.web.tokens import Scope
@@ -30,6 +32,7 @@ __all__ = [
     "gm_lines",
     "hover_details",
     "log_view",
+    "newcomers_hidden",
     "player_entry",
     "player_fields",
     "record_view",
@@ -41,6 +44,19 @@ __all__ = [
     "verbs_view",
     "wounds",
 ]
+
+
+def newcomers_hidden(
+    settings: TableSettings, before: EncounterState, record: LogRecord
+) -> TableSettings:
+    """The table's ``settings`` after the GM command ``record``, given in the scene ``before``
+    it (DEC-930): someone added like a person hidden from the players starts hidden too, since
+    they join beside their model (DEC-731) and, seen, would show the players where the hidden
+    one stands. The GM shows them as anyone else, with the table's settings."""
+    if record.kind != "gm" or added_like(before, record.text) not in settings.hidden:
+        return settings
+    added = {e.combatant.name for e in record.events if isinstance(e, CombatantAdded)}
+    return replace(settings, hidden=settings.hidden | added)
 
 
 def wounds(c: CombatantState, ruleset: Ruleset) -> str:
