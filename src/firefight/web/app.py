@@ -712,7 +712,7 @@ def create_app(server: Server) -> FastAPI:
             players_roll=body.players_roll,
         )
         server.tables.put(name, settings)
-        server.hub.changed(name, None, "table", settings)
+        server.hub.changed(name, None, "table")
         return get_table(name, scope)
 
     @app.get("/api/encounters/{name:encounter}/players", tags=["table"])
