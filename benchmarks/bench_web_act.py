@@ -140,7 +140,7 @@ def _requests(folder: Path) -> dict[str, Callable[[], object]]:
     from fastapi.testclient import TestClient
 
     store = open_store(f"sqlite:///{folder / 'app.db'}")
-    server = Server(service=ReadingService(store), keys=KEYS, tables=Tables(), hub=Hub())
+    server = Server(service=ReadingService(store), keys=KEYS, tables=Tables(store), hub=Hub())
     client = TestClient(create_app(server))
     headers = {"Authorization": f"Bearer {KEYS.gm_token()}"}
     text = EXAMPLE.read_text(encoding="utf-8")

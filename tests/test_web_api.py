@@ -9,6 +9,7 @@ import json
 import re
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -35,15 +36,22 @@ KEYS = Keyring(bytes(range(32)))
 GM = KEYS.gm_token()
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    store = open_store(f"sqlite:///{tmp_path / 'web.db'}")
+@contextmanager
+def serving(db: Path) -> Iterator[TestClient]:
+    """A server over the SQLite store ``db``, as ``firefight serve`` starts one."""
+    store = open_store(f"sqlite:///{db}")
     server = Server(
-        service=ReadingService(store), keys=KEYS, tables=Tables(), hub=Hub(), examples=EXAMPLES
+        service=ReadingService(store), keys=KEYS, tables=Tables(store), hub=Hub(), examples=EXAMPLES
     )
     with TestClient(create_app(server), raise_server_exceptions=False) as c:
         yield c
     store.close()
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with serving(tmp_path / "web.db") as c:
+        yield c
 
 
 def auth(token: str) -> dict[str, str]:
@@ -576,6 +584,44 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
         "something unseen happens",
     ]
     assert "12" not in str(log) and "stun" not in str(log)
+
+
+def test_dec_924_a_restarted_server_keeps_the_gm_s_table(tmp_path: Path) -> None:
+    """DEC-924: the GM hides Lev and opens Jonah's figures; a new server over the same store
+    (a restart) still hides Lev from Mara's page and gives the GM the same settings. They are
+    no part of the log: an undo leaves them, and the export does not carry them."""
+    db = tmp_path / "web.db"
+    with serving(db) as first:
+        new(first)
+        mara = hide_lev_open_jonah(first)
+        set_before = first.get("/api/encounters/raid/table", headers=auth(GM)).json()
+        assert set_before["hidden"] == ["Lev"]
+    with serving(db) as second:
+        rows = {
+            r["name"]: r for r in second.get("/api/encounters/raid", headers=mara).json()["rows"]
+        }
+        assert "Lev" not in rows and "Viktor" in rows
+        assert rows["Jonah"]["open"] and not rows["Viktor"]["open"]
+        assert ">Lev</text>" not in second.get("/api/encounters/raid/map.svg", headers=mara).text
+        assert second.get("/api/encounters/raid/table", headers=auth(GM)).json() == set_before
+        line = {"line": "Jonah shoots Viktor", "dice": {"seed": 1}}
+        assert second.post("/api/encounters/raid/act", json=line, headers=auth(GM)).is_success
+        assert second.post("/api/encounters/raid/undo", json={}, headers=auth(GM)).is_success
+        assert second.get("/api/encounters/raid/table", headers=auth(GM)).json() == set_before
+        second.put("/api/encounters/raid/table", json={"hidden": []}, headers=auth(GM))
+    with serving(db) as third:
+        shown = third.get("/api/encounters/raid", headers=mara).json()["rows"]
+        assert "Lev" in {r["name"] for r in shown}
+    with open_store(f"sqlite:///{db}") as store:
+        assert set(store.export("raid")) == {
+            "format",
+            "version",
+            "name",
+            "ruleset",
+            "created_at",
+            "scenario",
+            "records",
+        }
 
 
 def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) -> None:

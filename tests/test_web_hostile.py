@@ -35,7 +35,7 @@ JSON = {**GM, "content-type": "application/json"}
 def _app(db: Path) -> tuple[TestClient, Any]:
     store = open_store(f"sqlite:///{db}")
     server = Server(
-        service=ReadingService(store), keys=KEYS, tables=Tables(), hub=Hub(), examples=EXAMPLES
+        service=ReadingService(store), keys=KEYS, tables=Tables(store), hub=Hub(), examples=EXAMPLES
     )
     return TestClient(create_app(server), raise_server_exceptions=False), store
 

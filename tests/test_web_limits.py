@@ -48,10 +48,11 @@ def _headers(character: str | None = None) -> dict[str, str]:
 
 
 def _server(db: Path, limits: WebLimits | None = None) -> Server:
+    store = open_store(f"sqlite:///{db}")
     return Server(
-        service=ReadingService(open_store(f"sqlite:///{db}")),
+        service=ReadingService(store),
         keys=KEYS,
-        tables=Tables(),
+        tables=Tables(store),
         hub=Hub(),
         examples=EXAMPLES,
         gates=Gates(limits),

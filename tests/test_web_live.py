@@ -3,6 +3,7 @@ PostgreSQL's LISTEN/NOTIFY, those open on a second server over the same database
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
+from firefight.store import open_store
 from firefight.web.live import PAYLOAD_LIMIT, Hub, PostgresRelay, message_parts
 from firefight.web.table import Tables, TableSettings, settings_json
 from store_support import backend_url, postgres_url
@@ -99,7 +101,7 @@ def test_two_servers_over_postgres_stay_in_step(tmp_path: Path) -> None:
         _wait_for(mine, 2)
         assert [h["head"] for h in mine] == [done["head"] + 1, done["head"] + 2]
         # The GM hides Lev on one server: the other's player pages stop showing him too, and
-        # the pages are told only that the table changed, not what is hidden (DEC-432).
+        # the pages are told only that the table changed, not what is hidden (DEC-924).
         mara = KEYS.player_token("raid", "Mara")
         _, told = _changes(second, "raid", mara, 1)
         hide = {"hidden": ["Lev"]}
@@ -126,8 +128,9 @@ def _crowded_warehouse(extra: int) -> str:
 
 
 def test_settings_longer_than_a_notify_reach_the_other_server(tmp_path: Path) -> None:
-    """DEC-829: PostgreSQL refuses a NOTIFY over 8000 bytes; the settings hiding 150 people with
-    long names are far over it, yet a player on the other server sees none of them."""
+    """DEC-829, DEC-924: the settings hiding 150 people with long names are far over the 8000
+    bytes a NOTIFY takes, yet a player on the other server sees none of them: the other server
+    reads them from the store."""
     with (
         backend_url("postgres", tmp_path) as url,
         running_server(url) as first,
@@ -166,10 +169,19 @@ def test_settings_longer_than_a_notify_reach_the_other_server(tmp_path: Path) ->
         assert table == settings_json(settings) | {"players_act": True}
 
 
-def _relay(tables: Tables) -> tuple[PostgresRelay, Hub]:
-    hub = Hub(
-        tables, lambda encounter: frozenset({"Mara", "Lev", "Pavel"}), lambda: ["raid", "dock"]
-    )
+class _Recording(Hub):
+    """A hub that keeps what it hands its pages, encounter by encounter."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.told: list[tuple[str, dict[str, Any]]] = []
+
+    def deliver(self, encounter: str, message: str) -> None:
+        self.told.append((encounter, json.loads(message)))
+
+
+def _relay() -> tuple[PostgresRelay, _Recording]:
+    hub = _Recording()
     conninfo = postgres_url().replace("postgresql+psycopg://", "postgresql://")
     relay = PostgresRelay(hub, conninfo)
     return relay, hub
@@ -177,57 +189,56 @@ def _relay(tables: Tables) -> tuple[PostgresRelay, Hub]:
 
 def test_a_message_is_put_back_together_from_its_parts() -> None:
     """DEC-829: every part within the limit, and the parts heard in order make the message."""
-    tables = Tables()
-    relay, _ = _relay(tables)
+    relay, hub = _relay()
     try:
-        settings = TableSettings(hidden=frozenset(f"Ünseen {i:04d}" + "x" * 80 for i in range(200)))
-        message = json.dumps(
-            {
-                "encounter": "raid",
-                "head": None,
-                "what": "table",
-                "settings": settings_json(settings),
-            }
-        )
-        parts = message_parts("elsewhere", 7, "raid", message)
+        name = "Ünseen " + "x" * 190
+        message = json.dumps({"encounter": name, "head": 4, "what": "act", "pad": "y" * 20000})
+        parts = message_parts("elsewhere", 7, name, message)
         assert len(parts) > 2
         assert max(len(p.encode()) for p in parts) <= PAYLOAD_LIMIT
         for part in parts:
             relay._heard(part)
-        assert tables.get("raid") == settings
+        assert hub.told == [(name, json.loads(message))]
     finally:
         relay.close()
 
 
-def test_a_message_missing_a_part_hides_everyone() -> None:
-    """DEC-829: fail closed. The parts of a message that come without its first, one broken
-    off by the next message, or one that does not read hide every person of that encounter
-    from its players; a reconnected listener hides them in every encounter."""
-    tables = Tables()
-    relay, _ = _relay(tables)
+def test_a_message_missing_a_part_sends_the_pages_to_the_store(tmp_path: Path) -> None:
+    """DEC-924 (after DEC-829): the parts of a message that come without its first, one broken
+    off by the next message, or one that does not read tell that encounter's pages to read it
+    again; a reconnected listener tells every encounter open here. The settings they read are
+    the GM's last, from the store: a lost notice changes none of them."""
+    relay, hub = _relay()
+    table = {"encounter": "raid", "head": None, "what": "table"}
     try:
-        shown = TableSettings(opened=frozenset({"Lev"}), players_act=True)
-        message = json.dumps({"encounter": "raid", "head": None, "what": "table"})
-        parts = message_parts("elsewhere", 1, "raid", "x" * 3 * PAYLOAD_LIMIT)
-        tables.put("raid", shown)
-        relay._heard(parts[1])  # the first part lost
-        assert tables.get("raid") == TableSettings(hidden=frozenset({"Mara", "Lev", "Pavel"}))
-        tables.put("raid", shown)
-        relay._heard(parts[0])
-        relay._heard(message_parts("elsewhere", 2, "raid", message)[0])  # the rest lost
-        assert tables.get("raid") == TableSettings(hidden=frozenset({"Mara", "Lev", "Pavel"}))
-        tables.put("raid", shown)
-        unreadable = message_parts("elsewhere", 3, "raid", "{not json")
-        relay._heard(unreadable[0])
-        assert tables.get("raid").hidden == frozenset({"Mara", "Lev", "Pavel"})
-        # Cut off from PostgreSQL, a server may have missed whole changes: every encounter.
-        tables.put("raid", shown)
-        relay._reconnect()
-        assert (
-            tables.get("raid")
-            == tables.get("dock")
-            == TableSettings(hidden=frozenset({"Mara", "Lev", "Pavel"}))
-        )
+        with open_store(f"sqlite:///{tmp_path / 'store.db'}") as store:
+            store.create("raid", "rmu", {})
+            tables = Tables(store)
+            shown = TableSettings(hidden=frozenset({"Lev"}), players_act=True)
+            tables.put("raid", shown)
+            message = json.dumps({"encounter": "raid", "head": 3, "what": "act"})
+            parts = message_parts("elsewhere", 1, "raid", "x" * 3 * PAYLOAD_LIMIT)
+            relay._heard(parts[1])  # the first part lost
+            assert hub.told == [("raid", table)]
+            relay._heard(parts[0])
+            relay._heard(message_parts("elsewhere", 2, "raid", message)[0])  # the rest lost
+            assert hub.told == [("raid", table), ("raid", table), ("raid", json.loads(message))]
+            hub.told.clear()
+            relay._heard(message_parts("elsewhere", 3, "raid", "{not json")[0])
+            assert hub.told == [("raid", table)]
+            assert tables.get("raid") == shown
+
+            async def open_pages() -> None:
+                hub.subscribe("raid")
+                hub.subscribe("dock")
+
+            asyncio.run(open_pages())
+            hub.told.clear()
+            relay._reconnect()  # cut off, a server may have missed whole changes
+            assert sorted(hub.told, key=str) == [
+                ("dock", {**table, "encounter": "dock"}),
+                ("raid", table),
+            ]
     finally:
         relay.close()
 

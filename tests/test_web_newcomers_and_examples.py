@@ -33,7 +33,7 @@ MARA = {"Authorization": f"Bearer {KEYS.player_token('raid', 'Mara')}"}
 def client(tmp_path: Path) -> Iterator[TestClient]:
     store = open_store(f"sqlite:///{tmp_path / 'web.db'}")
     server = Server(
-        service=ReadingService(store), keys=KEYS, tables=Tables(), hub=Hub(), examples=EXAMPLES
+        service=ReadingService(store), keys=KEYS, tables=Tables(store), hub=Hub(), examples=EXAMPLES
     )
     with TestClient(create_app(server), raise_server_exceptions=False) as c:
         c.post(

@@ -17,6 +17,7 @@ from firefight.store.base import (
     SnapshotStore,
     StoredRecord,
     StoreError,
+    TableSettingsStore,
     Written,
 )
 from firefight.store.sql import SqlStore, open_store, resolve_url
@@ -32,6 +33,7 @@ __all__ = [
     "SqlStore",
     "StoreError",
     "StoredRecord",
+    "TableSettingsStore",
     "Written",
     "open_store",
     "resolve_url",

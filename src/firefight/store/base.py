@@ -12,6 +12,10 @@ can reload, rebuild its action on the new state, and try again.
 A :class:`SnapshotStore` also keeps *snapshots* beside a log: the state the log folds to at one
 record, written by the encounter layer in the same transaction as an append. They are a cache:
 opaque text to the store, never exported, and deleting them changes no result.
+
+A :class:`TableSettingsStore` also keeps each encounter's *table settings*, the GM's choices
+about what the players see and may do (DEC-924): one JSON object per encounter, replaced whole,
+outside the log (an undo never touches them) and outside exports.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ __all__ = [
     "SnapshotStore",
     "StoreError",
     "StoredRecord",
+    "TableSettingsStore",
     "Written",
     "encounter_name",
 ]
@@ -288,4 +293,18 @@ class SnapshotStore(EncounterStore, Protocol):
 
     def delete_snapshots(self, name: str) -> int:
         """Drop every snapshot of the encounter (its log is untouched); how many there were."""
+        ...
+
+
+@runtime_checkable
+class TableSettingsStore(EncounterStore, Protocol):
+    """A store that also keeps each encounter's table settings, outside its log (DEC-924)."""
+
+    def table_settings(self, name: str) -> dict[str, Any] | None:
+        """The settings last put for the encounter; None if the GM never set its table."""
+        ...
+
+    def put_table_settings(self, name: str, settings: dict[str, Any]) -> None:
+        """Replace the encounter's settings with ``settings`` in one transaction: of two
+        writers, the one that commits last is what every server reads."""
         ...

@@ -18,7 +18,7 @@ from sqlalchemy import (
     Text,
 )
 
-__all__ = ["encounters", "metadata", "records", "snapshots"]
+__all__ = ["encounters", "metadata", "records", "snapshots", "table_settings"]
 
 # Named constraints let later migrations alter them by name on every backend.
 metadata = MetaData(
@@ -73,4 +73,20 @@ snapshots = Table(
     ForeignKeyConstraint(
         ["encounter_id", "seq"], ["records.encounter_id", "records.seq"], ondelete="CASCADE"
     ),
+)
+
+# The GM's settings of an encounter's table (who players see, whether they declare): one row
+# per encounter, replaced whole on each change, never part of its log (DEC-924).
+table_settings = Table(
+    "table_settings",
+    metadata,
+    Column(
+        "encounter_id",
+        Integer,
+        ForeignKey("encounters.id", ondelete="CASCADE"),
+        primary_key=True,
+        autoincrement=False,
+    ),
+    Column("settings", Text, nullable=False),
+    Column("changed_at", String(40), nullable=False),
 )

@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sqlalchemy import Column, create_engine, delete, event, func, insert, or_, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
@@ -50,7 +52,7 @@ from firefight.store.exchange import (
     parse_export,
 )
 from firefight.store.migrate import WRITE, upgrade
-from firefight.store.schema import encounters, records, snapshots
+from firefight.store.schema import encounters, records, snapshots, table_settings
 from firefight.tables.registry import user_home
 from firefight.text import is_control
 
@@ -753,6 +755,38 @@ class SqlStore:
             )
             return int(gone.rowcount)
 
+    # -- table settings (DEC-924) ---------------------------------------------------------
+
+    def table_settings(self, name: str) -> dict[str, Any] | None:
+        with self._transaction(name, write=False) as connection:
+            encounter_id = self._encounter_id(connection, name)
+            text = connection.execute(
+                select(table_settings.c.settings).where(
+                    table_settings.c.encounter_id == encounter_id
+                )
+            ).scalar_one_or_none()
+        if text is None:
+            return None
+        loaded: dict[str, Any] = _stored_json(name, text, "its table settings")
+        return loaded
+
+    def put_table_settings(self, name: str, settings: dict[str, Any]) -> None:
+        text = canonical_json(settings, name=name, what="the table settings")
+        changed_at = _now()
+        with self._transaction(name, write=True) as connection:
+            encounter_id = self._encounter_id(connection, name)
+            # One statement that inserts or replaces: two servers putting at once on
+            # PostgreSQL cannot both find no row and then collide on the key.
+            upsert = (pg_insert if self.backend == "postgresql" else sqlite_insert)(
+                table_settings
+            ).values(encounter_id=encounter_id, settings=text, changed_at=changed_at)
+            connection.execute(
+                upsert.on_conflict_do_update(
+                    index_elements=[table_settings.c.encounter_id],
+                    set_={"settings": text, "changed_at": changed_at},
+                )
+            )
+
     def list(self) -> builtins.list[EncounterInfo]:
         head = func.coalesce(func.max(records.c.seq), 0)
         query = (
@@ -774,6 +808,9 @@ class SqlStore:
         with self._transaction(name, write=True) as connection:
             encounter_id = self._encounter_id(connection, name)
             connection.execute(delete(snapshots).where(snapshots.c.encounter_id == encounter_id))
+            connection.execute(
+                delete(table_settings).where(table_settings.c.encounter_id == encounter_id)
+            )
             connection.execute(delete(records).where(records.c.encounter_id == encounter_id))
             connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
 

@@ -664,21 +664,20 @@ def create_app(server: Server) -> FastAPI:
                 "for the action that takes them.",
             )
         applied = server.service.gm(name, text, expected_head=body.expected_head)
-        server.hub.changed(name, applied.record.seq, "gm", _newcomers_hidden(name, applied))
+        _hide_newcomers(name, applied)
+        server.hub.changed(name, applied.record.seq, "gm")
         return _json(_applied(applied, {"source": "none"}))
 
-    def _newcomers_hidden(name: str, applied: Applied) -> TableSettings | None:
-        """DEC-930: the table's settings once a GM command has added someone like a person
-        hidden from the players (they start hidden too), put before any page is told of the
-        command; None when the command changes none of them."""
+    def _hide_newcomers(name: str, applied: Applied) -> None:
+        """DEC-930: someone a GM command added like a person hidden from the players starts
+        hidden too; stored (DEC-924) before any page, here or on another server, is told of
+        the command."""
         if applied.before is None:
-            return None
+            return
         settings = server.tables.get(name)
         hidden = newcomers_hidden(settings, applied.before, applied.record)
-        if hidden == settings:
-            return None
-        server.tables.put(name, hidden)
-        return hidden
+        if hidden != settings:
+            server.tables.put(name, hidden)
 
     @app.post("/api/encounters/{name:encounter}/next-round", tags=["actions"])
     def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
@@ -700,7 +699,8 @@ def create_app(server: Server) -> FastAPI:
         """Play again the last thing undone (the earliest of the last run of undos first),
         with the dice it rolled (DEC-697, DEC-711)."""
         applied = server.service.redo_next(name, expected_head=body.expected_head)
-        server.hub.changed(name, applied.record.seq, "redo", _newcomers_hidden(name, applied))
+        _hide_newcomers(name, applied)
+        server.hub.changed(name, applied.record.seq, "redo")
         faces = list(applied.record.dice.faces)
         return _json(_applied(applied, {"source": "scripted", "rolls": faces}))
 
@@ -726,7 +726,7 @@ def create_app(server: Server) -> FastAPI:
             players_roll=body.players_roll,
         )
         server.tables.put(name, settings)
-        server.hub.changed(name, None, "table", settings)
+        server.hub.changed(name, None, "table")
         return get_table(name, scope)
 
     @app.get("/api/encounters/{name:encounter}/players", tags=["table"])

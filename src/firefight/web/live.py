@@ -7,12 +7,12 @@ every process listens there (:class:`PostgresRelay`), so two ``firefight serve``
 keep their pages in step. A page that hears of a change reads the encounter again through the
 API, so a message only says which encounter moved and to what head.
 
-A change of the table settings carries them to the other servers (DEC-432), and they may be
-longer than one ``NOTIFY`` takes (:data:`PAYLOAD_LIMIT`): a message goes as numbered parts,
+A change of the table settings is kept in the store (DEC-924), so its notice only says the table
+changed and every server's pages read it there. A notice may still be longer than one
+``NOTIFY`` takes (:data:`PAYLOAD_LIMIT`, an encounter's long name): it goes as numbered parts,
 all sent in one transaction so that PostgreSQL delivers all of them, in order, or none
-(DEC-829). A server that hears a message it cannot read whole hides every combatant of that
-encounter from its players until the GM sets the table again: it fails closed, never showing
-someone the GM may have hidden.
+(DEC-829). A server that hears a notice it cannot read whole tells its pages on that encounter
+to read it again, which they do from the store.
 """
 
 from __future__ import annotations
@@ -23,9 +23,6 @@ import json
 import logging
 import os
 import threading
-from collections.abc import Callable
-
-from firefight.web.table import Tables, TableSettings, settings_from_json, settings_json
 
 __all__ = ["CHANNEL", "PAYLOAD_LIMIT", "Hub", "PostgresRelay", "message_parts"]
 
@@ -45,22 +42,9 @@ log = logging.getLogger(__name__)
 class Hub:
     """The event streams of this process, per encounter; safe to publish to from any thread."""
 
-    def __init__(
-        self,
-        tables: Tables | None = None,
-        everyone: Callable[[str], frozenset[str]] | None = None,
-        encounters: Callable[[], list[str]] | None = None,
-    ) -> None:
-        """``tables``: this process's table settings, which other servers' changes to them
-        update (DEC-432); ``everyone``: the names of an encounter's people, all hidden from
-        the players when a change of its settings is lost on the way (DEC-829);
-        ``encounters``: the names of every encounter in the store, all of whose changes may
-        have been lost while the relay was cut off."""
+    def __init__(self) -> None:
         self._lock = threading.Lock()
         self._streams: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[str]]]] = {}
-        self._tables = tables
-        self._everyone = everyone
-        self._encounters = encounters
         self.relay: PostgresRelay | None = None
 
     def subscribe(self, encounter: str) -> asyncio.Queue[str]:
@@ -75,57 +59,35 @@ class Hub:
             for entry in [e for e in streams if e[1] is queue]:
                 streams.discard(entry)
 
-    def changed(
-        self,
-        encounter: str,
-        head: int | None,
-        what: str,
-        settings: TableSettings | None = None,
-    ) -> None:
-        """Tell every page on ``encounter`` (in every process, through the relay) it moved;
-        new table ``settings`` go to the other servers, never to the pages."""
-        message = {"encounter": encounter, "head": head, "what": what}
-        self.deliver(encounter, json.dumps(message))
+    def changed(self, encounter: str, head: int | None, what: str) -> None:
+        """Tell every page on ``encounter`` (in every process, through the relay) it moved."""
+        message = json.dumps({"encounter": encounter, "head": head, "what": what})
+        self.deliver(encounter, message)
         if self.relay is not None:
-            shared = {**message, "settings": settings_json(settings)} if settings else message
-            self.relay.send(encounter, json.dumps(shared))
+            self.relay.send(encounter, message)
 
     def heard(self, encounter: str, message: str) -> None:
-        """A change another server made to ``encounter``: its table settings taken, its pages
-        told. A message that does not read as one hides everyone there (DEC-829)."""
+        """A change another server made to ``encounter``, told to its pages here. A message
+        that does not read as one is taken as lost (:meth:`lost`)."""
         try:
-            data = json.loads(message)
-            settings = data.pop("settings", None)
-            if settings is not None and self._tables is not None:
-                self._tables.put(encounter, settings_from_json(settings))
-        except (ValueError, KeyError, TypeError, AttributeError):
+            json.loads(message)
+        except ValueError:
             log.exception("a change of %r from another server does not read", encounter)
             self.lost(encounter)
             return
-        self.deliver(encounter, json.dumps(data))
+        self.deliver(encounter, message)
 
     def lost(self, encounter: str) -> None:
-        """A change of ``encounter`` from another server did not arrive whole, and it may
-        have hidden someone: hide everyone from the players (their own characters aside, as
-        ever) and the players watch only, until the GM sets the table again (DEC-829)."""
-        if self._tables is not None and self._everyone is not None:
-            try:
-                self._tables.put(encounter, TableSettings(hidden=self._everyone(encounter)))
-            except Exception:  # the store unreadable: the pages cannot read it either
-                log.exception("could not hide the people of %r after a lost change", encounter)
+        """A change of ``encounter`` from another server did not arrive whole: its pages read
+        it again, table settings and all, from the store (DEC-924)."""
         self.deliver(encounter, json.dumps({"encounter": encounter, "head": None, "what": "table"}))
 
     def all_lost(self) -> None:
         """Changes from other servers may have gone unheard (the listener was cut off): every
-        encounter fails closed as in :meth:`lost`."""
-        if self._encounters is None:
-            return
-        try:
-            names = self._encounters()
-        except Exception:  # the store unreadable: no page shows anything until it is back
-            log.exception("could not list the encounters to hide their people")
-            return
-        for encounter in names:
+        page of this process reads its encounter again, as in :meth:`lost`."""
+        with self._lock:
+            open_on = [name for name, streams in self._streams.items() if streams]
+        for encounter in open_on:
             self.lost(encounter)
 
     def deliver(self, encounter: str, message: str) -> None:
@@ -216,7 +178,7 @@ class PostgresRelay:
         import psycopg
 
         # What was being put together will not be finished, and whole messages may have gone
-        # by unheard while cut off: every encounter fails closed (DEC-829).
+        # by unheard while cut off: every page open here reads its encounter again.
         self._partial.clear()
         try:
             self._listener.close()

@@ -43,14 +43,9 @@ def make_server(url: str | None, keys: Keyring, limits: WebLimits | None = None)
     most ``limits``' long work at once (DEC-823; the defaults when None)."""
     resolved = resolve_url(url)
     store = open_store(resolved)
-    tables = Tables()
+    tables = Tables(store)
     service = ReadingService(store)
-
-    def everyone(encounter: str) -> frozenset[str]:
-        state = service.current(encounter).state
-        return frozenset(c.name for c in (*state.combatants, *state.starts))
-
-    hub = Hub(tables, everyone, lambda: [info.name for info in store.list()])
+    hub = Hub()
     if store.backend == "postgresql":
         hub.relay = PostgresRelay(hub, resolved.replace("postgresql+psycopg://", "postgresql://"))
     return Server(

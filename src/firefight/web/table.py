@@ -1,17 +1,19 @@
 """What the GM decides about a table, beside the fight itself: who and what the players see,
 whether they may declare their own characters' actions, and whether they roll their own dice.
 
-The settings are the serving processes' own (DEC-432): they are no part of the encounter's log,
-which holds only what happened in the fight. Servers over one PostgreSQL database pass a change
-on to each other (:mod:`firefight.web.live`); a restart resets them to the default (every
-combatant shown, no numbers for other characters, players watching only).
+The settings are kept in the store, per encounter, beside the log and no part of it (DEC-924):
+the log holds only what happened in the fight, so an undo leaves them be, while a restarted
+server, or a second one over the same PostgreSQL database, reads the GM's last settings. An
+encounter whose table was never set has the default (every combatant shown, no numbers for
+other characters, players watching only).
 """
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field
 from typing import Any
+
+from firefight.store import TableSettingsStore
 
 __all__ = ["TableSettings", "Tables", "settings_from_json", "settings_json"]
 
@@ -49,16 +51,15 @@ def settings_from_json(data: dict[str, Any]) -> TableSettings:
 
 
 class Tables:
-    """Every encounter's settings, shared by the request threads of one process."""
+    """Every encounter's settings, read from the store on each ask: no copy is kept in the
+    process, so no server can go on with settings another one has replaced (DEC-924)."""
 
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._settings: dict[str, TableSettings] = {}
+    def __init__(self, store: TableSettingsStore) -> None:
+        self._store = store
 
     def get(self, encounter: str) -> TableSettings:
-        with self._lock:
-            return self._settings.get(encounter, TableSettings())
+        stored = self._store.table_settings(encounter)
+        return TableSettings() if stored is None else settings_from_json(stored)
 
     def put(self, encounter: str, settings: TableSettings) -> None:
-        with self._lock:
-            self._settings[encounter] = settings
+        self._store.put_table_settings(encounter, settings_json(settings))

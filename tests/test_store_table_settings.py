@@ -1,0 +1,144 @@
+"""The GM's table settings in the store (DEC-924), on SQLite and PostgreSQL: kept per
+encounter beside the log and outside it, replaced whole, gone with their encounter, never
+exported; and the migration that adds them upgrades an older database keeping its logs."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from alembic import command
+from sqlalchemy import create_engine, inspect, text
+
+from firefight.store import (
+    EncounterNotFound,
+    SqlStore,
+    StoreError,
+    TableSettingsStore,
+    open_store,
+)
+from firefight.store.migrate import alembic_config
+from test_store import migrated_tables
+
+HIDE_LEV = {"hidden": ["Lev"], "opened": [], "players_act": True, "players_roll": False}
+
+
+def test_sql_store_keeps_table_settings(store: SqlStore) -> None:
+    assert isinstance(store, TableSettingsStore)
+
+
+def test_settings_are_kept_per_encounter_and_replaced_whole(store: SqlStore) -> None:
+    store.create("raid", "rmu", {})
+    store.create("dock", "rmu", {})
+    assert store.table_settings("raid") is None
+    store.put_table_settings("raid", HIDE_LEV)
+    assert store.table_settings("raid") == HIDE_LEV
+    assert store.table_settings("dock") is None
+    store.put_table_settings("raid", {"hidden": []})
+    assert store.table_settings("raid") == {"hidden": []}
+
+
+def test_settings_outlive_the_store_being_closed_and_opened(store_url: str) -> None:
+    with open_store(store_url) as first:
+        first.create("raid", "rmu", {})
+        first.put_table_settings("raid", HIDE_LEV)
+    with open_store(store_url) as second:
+        assert second.table_settings("raid") == HIDE_LEV
+
+
+def test_settings_are_no_part_of_the_log_nor_of_an_export(store: SqlStore) -> None:
+    store.create("raid", "rmu", {}, [{"kind": "round", "round": 1}])
+    store.put_table_settings("raid", HIDE_LEV)
+    assert store.head("raid") == 1
+    exported = store.export("raid")
+    assert "Lev" not in json.dumps(exported)
+    store.import_(exported, "raid again")
+    assert store.table_settings("raid again") is None
+
+
+def test_deleting_an_encounter_drops_its_settings(store: SqlStore) -> None:
+    store.create("raid", "rmu", {})
+    store.put_table_settings("raid", HIDE_LEV)
+    store.delete("raid")
+    store.create("raid", "rmu", {})
+    assert store.table_settings("raid") is None
+    with store._engine.connect() as connection:
+        assert connection.execute(text("SELECT count(*) FROM table_settings")).scalar() == 0
+
+
+def test_an_unknown_encounter_or_unstorable_settings_are_refused(store: SqlStore) -> None:
+    store.create("raid", "rmu", {})
+    with pytest.raises(EncounterNotFound):
+        store.put_table_settings("rade", HIDE_LEV)
+    with pytest.raises(EncounterNotFound):
+        store.table_settings("rade")
+    with pytest.raises(StoreError, match="table settings"):
+        store.put_table_settings("raid", {"hidden": float("nan")})
+    assert store.table_settings("raid") is None
+
+
+def test_racing_writers_leave_one_whole_setting(store_url: str) -> None:
+    """Servers putting at once (two stores, as two processes): none fails, and what is kept
+    is one of them whole, never a mix."""
+    with open_store(store_url) as setup:
+        setup.create("raid", "rmu", {})
+    stores = [open_store(store_url) for _ in range(4)]
+    start = threading.Barrier(len(stores))
+    failures: list[BaseException] = []
+
+    def put(store: SqlStore, n: int) -> None:
+        start.wait()
+        try:
+            for round_ in range(10):
+                store.put_table_settings("raid", {"hidden": [f"p{n}"], "round": round_})
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=put, args=(s, n)) for n, s in enumerate(stores)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert failures == []
+        kept = stores[0].table_settings("raid")
+        assert kept is not None and kept["round"] == 9
+        assert kept["hidden"] in [[f"p{n}"] for n in range(len(stores))]
+    finally:
+        for store in stores:
+            store.close()
+
+
+def test_a_database_from_before_table_settings_upgrades_keeping_its_logs(
+    store_url: str,
+) -> None:
+    """A database at revision 0002 (snapshots, no table settings) is brought to the head on
+    open: its encounters and records are untouched, its tables have the default settings,
+    and the new table matches the models."""
+    engine = create_engine(store_url)
+    try:
+        with engine.begin() as connection:
+            command.upgrade(alembic_config(connection), "0002")
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO encounters (name, ruleset, scenario, created_at) "
+                    "VALUES ('raid', 'rmu', '{}', '2025-12-01T00:00:00.000000+00:00')"
+                )
+            )
+            connection.execute(
+                text("INSERT INTO records VALUES (1, 1, :payload, :at)"),
+                {"payload": '{"kind":"round"}', "at": "2025-12-01T00:00:01.000000+00:00"},
+            )
+            assert not inspect(connection).has_table("table_settings")
+    finally:
+        engine.dispose()
+
+    with open_store(store_url) as store:
+        assert [r.payload for r in store.records("raid")] == [{"kind": "round"}]
+        assert store.table_settings("raid") is None
+        store.put_table_settings("raid", HIDE_LEV)
+        assert store.table_settings("raid") == HIDE_LEV
+
+    assert "table_settings" in migrated_tables(store_url)
