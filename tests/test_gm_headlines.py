@@ -145,16 +145,22 @@ def test_dec_916_a_heal_of_the_unhurt_is_refused_as_changing_nothing() -> None:
         said("kindred-ambush.toml", "heal Jonah 3")
 
 
-def test_dec_918_a_gm_move_out_of_reach_ends_the_hold_and_the_fangs() -> None:
-    """RMU-BITE-3, DEC-343, DEC-918: with Mara's hold and fangs in Jonah, the GM put him 54 ft
-    away and both held on: Mara fed on him across the alley. A GM move out of reach ends them,
-    and says so; one within reach (3 ft) keeps them; undo brings them back."""
+def _mara_holds_and_bites_jonah() -> EncounterService:
+    """The kindred ambush with Mara beside Jonah, her hold on him and her fangs in him."""
     service = EncounterService(MemoryStore())
     scenario = load_scenario(ROOT / "examples" / "kindred-ambush.toml")
     service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
     service.gm("f", "move Mara to 0,3")
     service.act("f", "Mara grapples Jonah --ap 2", Dice.scripted([99, 80, 50, 50]), force=True)
     service.act("f", "Mara bites Jonah --ap 2", Dice.scripted([99, 99, 50, 50]), force=True)
+    return service
+
+
+def test_dec_918_a_gm_move_out_of_reach_ends_the_hold_and_the_fangs() -> None:
+    """RMU-BITE-3, DEC-343, DEC-918: with Mara's hold and fangs in Jonah, the GM put him 54 ft
+    away and both held on: Mara fed on him across the alley. A GM move out of reach ends them,
+    and says so; one within reach (3 ft) keeps them; undo brings them back."""
+    service = _mara_holds_and_bites_jonah()
 
     def ties() -> set[str]:
         return {k.kind for k in service.state("f").conditions if k.kind != "parrying"}
@@ -179,12 +185,7 @@ def test_dec_918_a_gm_move_out_of_reach_ends_the_hold_and_the_fangs() -> None:
 def test_dec_918_removing_the_holder_lets_the_held_go() -> None:
     """DEC-918: `remove Mara` left Jonah "grappled 90% by Mara" with her fangs in him, unable
     to move away and held by nobody in the scene; her leaving ends both, and says so."""
-    service = EncounterService(MemoryStore())
-    scenario = load_scenario(ROOT / "examples" / "kindred-ambush.toml")
-    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
-    service.gm("f", "move Mara to 0,3")
-    service.act("f", "Mara grapples Jonah --ap 2", Dice.scripted([99, 80, 50, 50]), force=True)
-    service.act("f", "Mara bites Jonah --ap 2", Dice.scripted([99, 99, 50, 50]), force=True)
+    service = _mara_holds_and_bites_jonah()
     gone = service.gm("f", "remove Mara").record.narration[0]
     assert gone == (
         "GM: Mara leaves the scene: Mara's hold on Jonah ends; Mara's fangs are out of Jonah."
