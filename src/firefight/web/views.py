@@ -293,7 +293,7 @@ def player_entry(
     if record.kind == "action" and "outcome" in entry:
         entry["outcome"] = player_outcome(record, entry["outcome"], hidden - {scope.character})
     if _names_hidden(record.text, hidden - {scope.character}):
-        entry["text"] = "something unseen happens"
+        entry["text"] = UNSEEN
     elif record.kind == "gm":
         entry["text"] = _gm_steps_in(record.text)
     elif record.kind == "undo" and record.reverts in gm:
