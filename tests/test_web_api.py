@@ -1143,3 +1143,29 @@ def test_a_player_whose_character_left_is_given_no_line_to_type(client: TestClie
     assert client.get("/api/encounters/raid", headers=jonah).json()["example"] is None
     mara = auth(KEYS.player_token("raid", "Mara"))
     assert client.get("/api/encounters/raid", headers=mara).json()["example"].startswith("Mara ")
+
+
+def test_a_player_reads_the_scene_s_notes_with_a_hidden_thrower_unseen(
+    client: TestClient,
+) -> None:
+    """DEC-925: the notes under the state table (a live grenade, a gas cloud: RMU-EXP-5,
+    RMU-EXP-15) were the GM's alone, so a player never learned of the grenade at their feet.
+    A player reads them too; the hidden Dana who threw it is *someone unseen* there."""
+    new(client, "bay", "gas-and-flash")
+    for line, rolls in (("Mara throws cs at -2,50", [80, 3]), ("Dana throws mk3a2 at 40,48", [85])):
+        reply = client.post(
+            "/api/encounters/bay/act",
+            json={"line": line, "dice": {"rolls": rolls}},
+            headers=auth(GM),
+        )
+        assert reply.is_success, reply.text
+    client.put("/api/encounters/bay/table", json={"hidden": ["Dana"]}, headers=auth(GM))
+    gm_scene = client.get("/api/encounters/bay", headers=auth(GM)).json()["scene"]
+    mara = auth(KEYS.player_token("bay", "Mara"))
+    scene = client.get("/api/encounters/bay", headers=mara).json()["scene"]
+    assert any("thrown by Dana" in line for line in gm_scene)
+    assert scene == [line.replace("Dana", "someone unseen") for line in gm_scene]
+    assert any("thrown by someone unseen" in line for line in scene)
+    assert any(line.startswith("cloud ") for line in scene)
+    dana = auth(KEYS.player_token("bay", "Dana"))
+    assert client.get("/api/encounters/bay", headers=dana).json()["scene"] == gm_scene

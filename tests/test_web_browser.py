@@ -92,6 +92,8 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         expect(player.locator("#map svg")).to_be_visible()
         expect(player.locator("#live")).to_have_class("live on")
         expect(player.locator("#composer")).to_be_hidden()
+        # DEC-925: the player reads the scene's notes under the state table, as the GM does.
+        expect(player.locator("#scene-notes")).to_contain_text("barrier: crates")
 
         # Compose a shot: its odds and its line of fire on the map, before committing.
         gm.select_option("#actor", "Mara")

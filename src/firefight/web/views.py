@@ -195,11 +195,16 @@ def state_view(
         ),
     }
     view["rows"] = rows_view(state, ruleset, scope, settings)
+    # The barriers, holds, grenades, clouds and fires are there for anyone in the scene to
+    # see; a player reads a hidden person in them as someone unseen, as in a row (DEC-925).
+    scene = ruleset.describe_scene(state)
     if scope.is_gm:
-        view["scene"] = list(ruleset.describe_scene(state))
+        view["scene"] = list(scene)
         view["settings"] = settings_json(settings)
         view["state"] = state_json(name, state)
     else:
+        unseen = settings.hidden - {scope.character}
+        view["scene"] = [unseen_words(line, unseen) for line in scene]
         view["you"] = scope.character
     return view
 
