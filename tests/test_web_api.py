@@ -1047,10 +1047,9 @@ def test_kept_answers_are_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> N
     assert made == ["first", "secnd", "third", "secnd"]
 
 
-def test_the_map_draws_the_grenades_and_clouds_lying_in_the_scene(client: TestClient) -> None:
-    """The web map is the command line's (`encounter map`): a live grenade with its bands and a
-    cloud with its extent are drawn between actions, not only the line being composed
-    (RMU-EXP-5, RMU-EXP-15)."""
+def grenade_and_cloud(client: TestClient) -> None:
+    """The gas-and-flash scene as encounter "bay", with Mara's CS cloud at -2,50 and Dana's
+    Mk3A2 lying live at 40,48 (RMU-EXP-5, RMU-EXP-15)."""
     new(client, "bay", "gas-and-flash")
     for line, rolls in (("Mara throws cs at -2,50", [80, 3]), ("Dana throws mk3a2 at 40,48", [85])):
         reply = client.post(
@@ -1059,6 +1058,13 @@ def test_the_map_draws_the_grenades_and_clouds_lying_in_the_scene(client: TestCl
             headers=auth(GM),
         )
         assert reply.status_code == 200, reply.text
+
+
+def test_the_map_draws_the_grenades_and_clouds_lying_in_the_scene(client: TestClient) -> None:
+    """The web map is the command line's (`encounter map`): a live grenade with its bands and a
+    cloud with its extent are drawn between actions, not only the line being composed
+    (RMU-EXP-5, RMU-EXP-15)."""
+    grenade_and_cloud(client)
     for params in ({}, {"line": "Viktor holds-breath"}):
         svg = client.get("/api/encounters/bay/map.svg", params=params, headers=auth(GM)).text
         root = ElementTree.fromstring(svg)
@@ -1151,14 +1157,7 @@ def test_a_player_reads_the_scene_s_notes_with_a_hidden_thrower_unseen(
     """DEC-925: the notes under the state table (a live grenade, a gas cloud: RMU-EXP-5,
     RMU-EXP-15) were the GM's alone, so a player never learned of the grenade at their feet.
     A player reads them too; the hidden Dana who threw it is *someone unseen* there."""
-    new(client, "bay", "gas-and-flash")
-    for line, rolls in (("Mara throws cs at -2,50", [80, 3]), ("Dana throws mk3a2 at 40,48", [85])):
-        reply = client.post(
-            "/api/encounters/bay/act",
-            json={"line": line, "dice": {"rolls": rolls}},
-            headers=auth(GM),
-        )
-        assert reply.is_success, reply.text
+    grenade_and_cloud(client)
     client.put("/api/encounters/bay/table", json={"hidden": ["Dana"]}, headers=auth(GM))
     gm_scene = client.get("/api/encounters/bay", headers=auth(GM)).json()["scene"]
     mara = auth(KEYS.player_token("bay", "Mara"))
