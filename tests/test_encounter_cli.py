@@ -109,6 +109,23 @@ def test_export_then_import_round_trips(store: list[str], tmp_path: Path) -> Non
     assert [e["name"] for e in json.loads(out)["encounters"]] == ["raid"]
 
 
+def test_import_refuses_a_key_given_twice(store: list[str], tmp_path: Path) -> None:
+    """DEC-886: a doubled key in an export is refused with the file, line and key, not read as
+    the last one given; nothing is stored."""
+    run("encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1", *store)
+    _, exported, _ = run("encounter", "export", "raid", *store)
+    lines = exported.splitlines()
+    at = next(n for n, text in enumerate(lines) if '"name": "raid"' in text)
+    lines.insert(at + 1, '  "name": "raid-two",')
+    path = tmp_path / "raid.json"
+    path.write_text("\n".join(lines))
+    code, out, err = run("encounter", "import", str(path), "--name", "raid-copy", *store)
+    assert code == 2 and out == ""
+    assert f"{path}, line {at + 2}: the key 'name' is given twice in one object; keep one" in err
+    _, out, _ = run("encounter", "list", "--json", *store)
+    assert [e["name"] for e in json.loads(out)["encounters"]] == ["raid"]
+
+
 def test_scenario_errors_name_the_field_and_line(tmp_path: Path, store: list[str]) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(Path(WAREHOUSE).read_text().replace("hits = 60", "hits = -5"))
