@@ -177,3 +177,25 @@ def test_demo_plays_into_the_default_store_and_says_how_to_continue(home: Path) 
     assert code == 2 and "ENC-ROUND-END" in err
     code, out, err = run("encounter", "next-round", "warehouse-raid-1", "--force")
     assert code == 0, err
+
+
+def test_the_table_settings_are_shown_and_reset_keeping_the_fight(store: list[str]) -> None:
+    """DEC-888, DEC-924: `encounter table` shows the web table's settings as kept; --reset
+    clears them to the defaults and leaves the log as it was."""
+    from firefight.store import open_store
+
+    run("encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1", *store)
+    code, out, err = run("encounter", "table", "raid", *store)
+    assert code == 0 and out == "raid: the table was never set (everyone shown, players watching)\n"
+    with open_store(store[1]) as kept:
+        kept.put_table_settings("raid", {"hidden": ["Lev"], "opened": [], "players_act": True})
+    code, out, err = run("encounter", "table", "raid", *store)
+    assert code == 0 and out.splitlines() == ['hidden: ["Lev"]', "opened: []", "players_act: true"]
+    code, out, err = run("encounter", "table", "raid", "--reset", *store)
+    assert code == 0
+    assert out == "raid: table settings cleared (everyone shown, players watching)\n"
+    code, out, err = run("encounter", "table", "raid", "--reset", *store)
+    assert code == 0 and err == ""
+    assert out == "raid: the table was never set; nothing to clear\n"
+    _, out, _ = run("encounter", "log", "raid", "--json", *store)
+    assert len(json.loads(out)["records"]) == 1
