@@ -590,6 +590,18 @@ def test_k_3_a_full_red_level_is_narrated_down_and_dying() -> None:
     assert cards.went_down(bob, dead.state.combatant("Bob")) == "Bob is dead."
 
 
+def test_dec_887_someone_out_cold_whom_a_wound_leaves_dying_is_said_to_be() -> None:
+    """K-3, DEC-887: Bob, knocked out by the GM, then given a full Red level, was down and
+    dying in the state table while the log said nothing (he had been unconscious before and
+    after): it now says he is down and dying."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    service.gm("f", "set Bob unconscious")
+    applied = service.gm("f", "set Bob red 12")
+    bob = applied.state.combatant("Bob")
+    assert find_ruleset("cards").status(bob) == "down and dying"
+    assert "Bob is down and dying." in applied.record.narration
+
+
 def _behind_own_wall(height_ft: float, posture: str = "standing") -> EncounterState:
     """A (in ``posture``) 3 m behind a wall ``height_ft`` tall at their own feet, B in the open
     30 m off."""

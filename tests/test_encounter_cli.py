@@ -109,6 +109,23 @@ def test_export_then_import_round_trips(store: list[str], tmp_path: Path) -> Non
     assert [e["name"] for e in json.loads(out)["encounters"]] == ["raid"]
 
 
+def test_import_refuses_a_key_given_twice(store: list[str], tmp_path: Path) -> None:
+    """DEC-886: a doubled key in an export is refused with the file, line and key, not read as
+    the last one given; nothing is stored."""
+    run("encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1", *store)
+    _, exported, _ = run("encounter", "export", "raid", *store)
+    lines = exported.splitlines()
+    at = next(n for n, text in enumerate(lines) if '"name": "raid"' in text)
+    lines.insert(at + 1, '  "name": "raid-two",')
+    path = tmp_path / "raid.json"
+    path.write_text("\n".join(lines))
+    code, out, err = run("encounter", "import", str(path), "--name", "raid-copy", *store)
+    assert code == 2 and out == ""
+    assert f"{path}, line {at + 2}: the key 'name' is given twice in one object; keep one" in err
+    _, out, _ = run("encounter", "list", "--json", *store)
+    assert [e["name"] for e in json.loads(out)["encounters"]] == ["raid"]
+
+
 def test_scenario_errors_name_the_field_and_line(tmp_path: Path, store: list[str]) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(Path(WAREHOUSE).read_text().replace("hits = 60", "hits = -5"))
@@ -160,3 +177,25 @@ def test_demo_plays_into_the_default_store_and_says_how_to_continue(home: Path) 
     assert code == 2 and "ENC-ROUND-END" in err
     code, out, err = run("encounter", "next-round", "warehouse-raid-1", "--force")
     assert code == 0, err
+
+
+def test_the_table_settings_are_shown_and_reset_keeping_the_fight(store: list[str]) -> None:
+    """DEC-888, DEC-924: `encounter table` shows the web table's settings as kept; --reset
+    clears them to the defaults and leaves the log as it was."""
+    from firefight.store import open_store
+
+    run("encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1", *store)
+    code, out, err = run("encounter", "table", "raid", *store)
+    assert code == 0 and out == "raid: the table was never set (everyone shown, players watching)\n"
+    with open_store(store[1]) as kept:
+        kept.put_table_settings("raid", {"hidden": ["Lev"], "opened": [], "players_act": True})
+    code, out, err = run("encounter", "table", "raid", *store)
+    assert code == 0 and out.splitlines() == ['hidden: ["Lev"]', "opened: []", "players_act: true"]
+    code, out, err = run("encounter", "table", "raid", "--reset", *store)
+    assert code == 0
+    assert out == "raid: table settings cleared (everyone shown, players watching)\n"
+    code, out, err = run("encounter", "table", "raid", "--reset", *store)
+    assert code == 0 and err == ""
+    assert out == "raid: the table was never set; nothing to clear\n"
+    _, out, _ = run("encounter", "log", "raid", "--json", *store)
+    assert len(json.loads(out)["records"]) == 1

@@ -10,6 +10,7 @@ import pytest
 from encounter_support import MemoryStore, duel
 from firefight.dice import Dice
 from firefight.encounter import engine
+from firefight.encounter.narrate import narrate
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
@@ -194,8 +195,8 @@ def test_dec_918_removing_the_holder_lets_the_held_go() -> None:
     service.act("f", "Jonah moves to 20,20", Dice.scripted([]), force=True)
 
 
-def _dying(**effect: object) -> EncounterState:
-    """Round 1 of a duel, Viktor (50 hits) given a critical that leaves him dying in 3 rounds."""
+def _dying_blow(**effect: object) -> tuple[EncounterState, CriticalInflicted]:
+    """Round 1 of a duel, and a critical that leaves Viktor (50 hits) dying in 3 rounds."""
     rmu = find_ruleset("rmu")
     state = engine.open_fight(initial_state(duel()), rmu, Dice.seeded(1)).state
     cell = CriticalEffect(label="test cell", dying_rounds=3, **effect)  # type: ignore[arg-type]
@@ -203,7 +204,13 @@ def _dying(**effect: object) -> EncounterState:
         target="Viktor", table="ballistic-puncture", severity="C", roll=50, location="chest",
         effect=cell,
     )  # fmt: skip
-    return apply_all(state, (landed,), rmu)
+    return state, landed
+
+
+def _dying(**effect: object) -> EncounterState:
+    """:func:`_dying_blow` landed."""
+    state, landed = _dying_blow(**effect)
+    return apply_all(state, (landed,), find_ruleset("rmu"))
 
 
 def test_dec_882_the_gm_s_unconscious_on_the_dying_is_said_and_up_takes_it_back() -> None:
@@ -238,3 +245,25 @@ def test_dec_882_a_blow_that_leaves_the_dying_at_0_hits_shows_them_out_cold_too(
     viktor = _dying(hits=50).combatant("Viktor")
     assert viktor.unconscious and viktor.hits_left <= 0
     assert rmu.status(viktor) == "unconscious, dying (3 rnd)"
+
+
+@pytest.mark.parametrize(
+    ("hits", "told"),
+    [
+        (50, "Viktor falls unconscious and is dying: 3 rounds left."),
+        (5, "Viktor is dying: 3 rounds left."),
+    ],
+)
+def test_dec_887_one_blow_that_knocks_out_and_leaves_dying_is_told_as_both(
+    hits: int, told: str
+) -> None:
+    """R-2, DEC-882, DEC-887: a critical that took Viktor to 0 hits and left him dying was told
+    "Viktor is dying" alone, though the state cell read "unconscious, dying (3 rnd)"; the log
+    now says both, and a blow that leaves him standing says dying only."""
+    rmu = find_ruleset("rmu")
+    state, landed = _dying_blow(hits=hits)
+    lines = narrate(state, (landed,), rmu)
+    assert lines[-1] == told
+    assert rmu.status(apply_all(state, (landed,), rmu).combatant("Viktor")).startswith(
+        "unconscious, dying" if hits == 50 else "dying"
+    )

@@ -359,3 +359,49 @@ def test_dec_907_shoot_refuses_a_thrown_weapon_as_throw_refuses_a_gun() -> None:
     assert thrown.exit_code == 0, thrown.output
     gun = runner.invoke(app, ["gurps", "throw", "--weapon", "pistol-45", *base])
     assert gun.exit_code == 2 and "use shoot" in gun.output
+
+
+def test_dec_889_odds_shoot_refuses_a_thrown_weapon_and_odds_throw_takes_it() -> None:
+    """GUR-IND-1, DEC-907, DEC-889: `odds gurps shoot --weapon thrown-knife` gave a throw's
+    odds under "gurps shot", though `gurps shoot` refuses the knife. It is refused as that
+    command refuses it, and `odds gurps throw` gives the throw's exact odds (the fast path's,
+    equal to the generic enumeration of every face), refusing a gun with `gurps throw`'s words."""
+    base = ["--skill", "12", "--distance", "3"]
+    shot = runner.invoke(app, ["odds", "gurps", "shoot", "--weapon", "thrown-knife", *base])
+    assert shot.exit_code == 2 and shot.stdout == ""
+    assert (
+        shot.stderr.strip() == "refused: GUR-IND-1: A thrown-knife is thrown, not shot: use throw."
+    )
+    gun = runner.invoke(app, ["odds", "gurps", "throw", "--weapon", "pistol-45", *base])
+    assert gun.exit_code == 2 and gun.stdout == ""
+    assert gun.stderr.strip() == "refused: GUR-IND-1: A pistol-45 is shot, not thrown: use shoot."
+    shown = runner.invoke(app, ["odds", "gurps", "throw", "--weapon", "thrown-knife", *base])
+    assert shown.exit_code == 0 and "gurps throw: thrown-knife" in shown.stdout
+    fast, generic = (
+        json.loads(
+            runner.invoke(
+                app,
+                ["odds", "gurps", "throw", "--weapon", "thrown-knife", *base, "--json", *method],
+            ).stdout
+        )
+        for method in ([], ["--method", "generic"])
+    )
+    assert (fast["method"], generic["method"]) == ("fast exact", "exact")
+    assert fast["stats"] == generic["stats"] and fast["stats"]["p_hit"]["value"] == 0.625
+
+
+def test_dec_889_a_sweep_takes_the_weapons_its_command_takes() -> None:
+    """DEC-889: `odds sweep gurps shoot` refuses a thrown weapon's points as `odds gurps
+    shoot` does; `odds sweep gurps throw` sweeps them."""
+    grid = ["--weapon", "thrown-knife,revolver-38", "--skill", "12", "--distance", "3", "--json"]
+    shot = json.loads(runner.invoke(app, ["odds", "sweep", "gurps", "shoot", *grid]).stdout)
+    thrown = json.loads(runner.invoke(app, ["odds", "sweep", "gurps", "throw", *grid]).stdout)
+    assert (shot["action"], thrown["action"]) == ("shoot", "throw")
+    refused = {row["weapon"]: row["refused"] for row in shot["rows"]}
+    assert refused["thrown-knife"] == "GUR-IND-1: A thrown-knife is thrown, not shot: use throw."
+    assert refused["revolver-38"] == ""
+    rows = {row["weapon"]: row for row in thrown["rows"]}
+    assert rows["thrown-knife"]["p_hit"] == 0.625
+    assert (
+        rows["revolver-38"]["refused"] == "GUR-IND-1: A revolver-38 is shot, not thrown: use shoot."
+    )

@@ -191,6 +191,29 @@ def test_the_reader_ignores_brackets_in_strings_and_comments(tmp_path: Path) -> 
     assert read_json(path) == {"text": "[" * 500}
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ('{"a": 1,\n "b": {"c": 2,\n  "c": 3}}', "line 3: the key 'c' is given twice"),
+        # The same key however it is written; keys in strings and lists are no keys.
+        ('{"a": "b:",\n "\\u0061": 2}', "line 2: the key 'a' is given twice"),
+        ('[{"x": 1}, {"x": 2},\n {"y": ["y", "y"],\n "y": 0}]', "line 3: the key 'y' is given"),
+    ],
+)
+def test_a_key_given_twice_in_json_is_refused_with_its_line(
+    tmp_path: Path, text: str, says: str
+) -> None:
+    """DEC-886: JSON readers keep the last of two equal keys without a word; ours refuses."""
+    path = tmp_path / "twice.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(FirefightError) as caught:
+        read_json(path, "twice.json")
+    assert str(caught.value).startswith(f"twice.json, {says}")
+    assert str(caught.value).endswith("in one object; keep one")
+    path.write_text('{"x": [{"x": 1}, {"x": 2}]}', encoding="utf-8")
+    assert read_json(path) == {"x": [{"x": 1}, {"x": 2}]}  # one key in each object is fine
+
+
 def test_a_binary_file_in_the_user_tables_folder_is_skipped_by_tables_list(home: Path) -> None:
     folder = home / "tables" / "rmu"
     folder.mkdir(parents=True)

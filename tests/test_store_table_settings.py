@@ -142,3 +142,36 @@ def test_a_database_from_before_table_settings_upgrades_keeping_its_logs(
         assert store.table_settings("raid") == HIDE_LEV
 
     assert "table_settings" in migrated_tables(store_url)
+
+
+@pytest.mark.parametrize(
+    ("stored", "why"),
+    [("{not json", "JSONDecodeError: Expecting property name"), ("[1]", "not a JSON object")],
+)
+def test_dec_888_damaged_settings_say_whose_and_clear_without_the_fight(
+    store: SqlStore, stored: str, why: str
+) -> None:
+    """DEC-888: a damaged settings row was met with a damaged log's advice (delete the
+    encounter, import an export), which loses the settings anyway; it names the encounter's
+    table settings and the command that clears them, and clearing them leaves the log be."""
+    store.create("raid", "rmu", {}, [{"kind": "round", "round": 1}])
+    store.put_table_settings("raid", HIDE_LEV)
+    with store._engine.begin() as connection:
+        connection.execute(text("UPDATE table_settings SET settings = :s"), {"s": stored})
+    with pytest.raises(StoreError) as caught:
+        store.table_settings("raid")
+    said = str(caught.value)
+    assert said.startswith(
+        "encounter 'raid': its table settings (who the players see, whether they declare and "
+        f"roll) are damaged in the store ({why}"
+    )
+    assert said.endswith(
+        "the fight itself is untouched: `firefight encounter table raid --reset` (with the "
+        "server's --store) clears them to the defaults, everyone shown and players watching, "
+        "and the GM sets the table again"
+    )
+    assert "import" not in said
+    assert store.clear_table_settings("raid") is True
+    assert store.table_settings("raid") is None
+    assert store.clear_table_settings("raid") is False
+    assert store.head("raid") == 1 and len(store.records("raid")) == 1

@@ -450,3 +450,44 @@ def test_dec_850_a_player_s_odds_are_of_the_scene_they_see(client: TestClient) -
     assert gm["outcomes"] != clear["outcomes"]
     assert told["outcomes"] == clear["outcomes"]
     assert (gm["note"], told["note"]) == (None, "as you see the scene")
+
+
+@pytest.mark.parametrize(
+    ("stored", "why"),
+    [
+        # "Lev" read as a set of names hid "L", "e" and "v" and showed Lev.
+        ('{"hidden": "Lev", "opened": [], "players_act": false}', "hidden is 'Lev', not a list"),
+        ('{"hidden": [], "opened": [], "players_act": "yes"}', "players_act is 'yes', not true"),
+        ('{"hidden": [], "opened": []}', "players_act is missing"),
+    ],
+)
+def test_dec_888_damaged_table_settings_name_the_table_and_the_way_out(
+    client: TestClient, db: Path, stored: str, why: str
+) -> None:
+    """DEC-888: settings of the wrong shape were read wrong or answered 500; they are refused
+    naming the encounter's table settings and the command that clears them, which leaves the
+    fight as it was."""
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    with open_store(f"sqlite:///{db}") as store:
+        store.put_table_settings("raid", {"hidden": ["Lev"], "opened": [], "players_act": True})
+        with store._engine.begin() as connection:
+            connection.exec_driver_sql("UPDATE table_settings SET settings = ?", (stored,))
+    reply = client.get("/api/encounters/raid/table", headers=GM)
+    assert reply.status_code == 422, reply.text
+    message = reply.json()["message"]
+    assert message.startswith(
+        "encounter 'raid': its table settings (who the players see, whether they declare and "
+        f"roll) are damaged in the store ({why}"
+    )
+    assert "`firefight encounter table raid --reset` (with the server's --store)" in message
+    cleared = CliRunner().invoke(
+        app, ["encounter", "table", "raid", "--reset", "--store", f"sqlite:///{db}"]
+    )
+    assert cleared.exit_code == 0, cleared.stderr
+    assert cleared.stdout.startswith("raid: table settings cleared (everyone shown")
+    table = client.get("/api/encounters/raid/table", headers=GM).json()
+    assert table == {"hidden": [], "opened": [], "players_act": False, "players_roll": False}
+    assert client.get("/api/encounters/raid", headers=GM).json()["head"] == 1

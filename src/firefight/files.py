@@ -4,8 +4,9 @@ Whatever the file holds, reading it ends in its text (or parsed document) or in 
 :class:`~firefight.errors.TableDataError` naming the file and, where one can be found, the
 line: a missing or unreadable file, bytes that are not UTF-8 (a binary file), a file over
 :data:`~firefight.limits.MAX_FILE_BYTES`, brackets nested deeper than
-:data:`~firefight.limits.MAX_NESTING` (which would exhaust the parsers' recursion), and syntax
-errors.
+:data:`~firefight.limits.MAX_NESTING` (which would exhaust the parsers' recursion), syntax
+errors, and a key given twice in one JSON object (TOML refuses that itself; JSON would keep the
+last silently, DEC-886).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ _TOML_TOKENS = re.compile(
     r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]'
 )
 _JSON_TOKENS = re.compile(r'"(?:\\.|[^"\\])*"|[\[\]{}]')
+# A string followed by a colon is an object's key.
+_JSON_KEYS = re.compile(r'("(?:\\.|[^"\\])*")\s*:|[\[\]{}]|"(?:\\.|[^"\\])*"')
 
 
 def read_text(source: Traversable | Path, label: str | None = None) -> str:
@@ -107,12 +110,57 @@ def parse_json(text: str, label: str) -> Any:
 
     check_nesting(text, label, syntax="JSON")
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_one_each)
     except json.JSONDecodeError as exc:
         raise TableDataError(label, f"line {exc.lineno}", f"JSON syntax: {exc.msg}") from None
+    except _TwiceError as exc:
+        line, key = _first_twice(text) or (None, exc.key)
+        where = f"line {line}" if line is not None else "JSON"
+        raise TableDataError(
+            label, where, f"the key {key!r} is given twice in one object; keep one"
+        ) from None
     except (RecursionError, ValueError) as exc:
         # ValueError: an integer of more digits than Python converts.
         raise TableDataError(label, "JSON", str(exc) or "nested too deep to read") from None
+
+
+class _TwiceError(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's pairs as a dict, refusing a key given twice: JSON readers keep the last one
+    silently, so a doubled ``"hits"`` would drop the first without a word (DEC-886)."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _TwiceError(key)
+            seen.add(key)
+    return found
+
+
+def _first_twice(text: str) -> tuple[int, str] | None:
+    """The line and key of the first key given twice in one object of ``text`` (valid JSON),
+    read again only once a doubled key was met, to say where it is."""
+    import json
+
+    objects: list[set[str] | None] = []  # per open bracket: the keys seen, None for a list
+    for match in _JSON_KEYS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            objects.append(set() if token == "{" else None)
+        elif token in "]}":
+            objects.pop()
+        elif match.group(1) is not None and objects and objects[-1] is not None:
+            key = json.loads(match.group(1))
+            if key in objects[-1]:
+                return text.count("\n", 0, match.start()) + 1, key
+            objects[-1].add(key)
+    return None
 
 
 def _no_constant(name: str) -> Any:

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         EncounterStore,
         Snapshot,
         SnapshotStore,
+        TableSettingsStore,
         Written,
     )
 
@@ -515,6 +516,22 @@ class EncounterService:
 
     def delete(self, name: str) -> None:
         self.store.delete(name)
+
+    def table_settings(self, name: str) -> dict[str, Any] | None:
+        """``name``'s table settings as the store keeps them (DEC-924); None if never set."""
+        return self._tables().table_settings(name)
+
+    def reset_table(self, name: str) -> bool:
+        """Clear ``name``'s table settings to the defaults, leaving its fight as it is: the
+        way out of damaged ones (DEC-888); whether there were any."""
+        return self._tables().clear_table_settings(name)
+
+    def _tables(self) -> TableSettingsStore:
+        from firefight.store.base import TableSettingsStore
+
+        if not isinstance(self.store, TableSettingsStore):
+            raise FirefightError("this store keeps no table settings")
+        return self.store
 
     def export(self, name: str) -> dict[str, Any]:
         """The encounter as one JSON document. When the rules in force play its log again to

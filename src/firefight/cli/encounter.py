@@ -700,6 +700,36 @@ def delete(name: NameArg, store: StoreOpt = None) -> None:
     console.print(f"deleted {escape(name)}")
 
 
+@app.command("table")
+def table_settings(
+    name: NameArg,
+    reset: Annotated[
+        bool,
+        typer.Option(
+            "--reset", help="Clear them to the defaults: everyone shown, players watching."
+        ),
+    ] = False,
+    store: StoreOpt = None,
+) -> None:
+    """The web table's settings as the store keeps them; --reset clears damaged ones.
+
+    Who the players see, whether they declare and roll (DEC-924). --reset puts the default
+    back (the GM sets the table again on their page) and leaves the fight as it is (DEC-888)."""
+    with _service(store) as service:
+        if reset:
+            had = service.reset_table(name)
+            cleared = "table settings cleared (everyone shown, players watching)"
+            said = cleared if had else "the table was never set; nothing to clear"
+            console.print(f"{_safe(name)}: {said}")
+            return
+        kept = service.table_settings(name)
+    if kept is None:
+        console.print(f"{_safe(name)}: the table was never set (everyone shown, players watching)")
+    # The store's text as it is (a GM checking damaged settings reads what is there).
+    for key, value in sorted((kept or {}).items()):
+        console.print(f"{_safe(key)}: {_safe(json.dumps(value, ensure_ascii=False))}")
+
+
 @app.command("export")
 def export_encounter(name: NameArg, store: StoreOpt = None) -> None:
     """The whole encounter as one JSON document on stdout (scenario and every record)."""

@@ -19,6 +19,7 @@ from firefight.store.base import (
     StoreError,
     TableSettingsStore,
     Written,
+    damaged_table_settings,
 )
 from firefight.store.sql import SqlStore, open_store, resolve_url
 
@@ -35,6 +36,7 @@ __all__ = [
     "StoredRecord",
     "TableSettingsStore",
     "Written",
+    "damaged_table_settings",
     "open_store",
     "resolve_url",
 ]

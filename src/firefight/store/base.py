@@ -21,6 +21,7 @@ outside the log (an undo never touches them) and outside exports.
 from __future__ import annotations
 
 import builtins
+import shlex
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -41,6 +42,7 @@ __all__ = [
     "StoredRecord",
     "TableSettingsStore",
     "Written",
+    "damaged_table_settings",
     "encounter_name",
 ]
 
@@ -308,3 +310,21 @@ class TableSettingsStore(EncounterStore, Protocol):
         """Replace the encounter's settings with ``settings`` in one transaction: of two
         writers, the one that commits last is what every server reads."""
         ...
+
+    def clear_table_settings(self, name: str) -> bool:
+        """Drop the encounter's settings, as though the GM had never set its table (its log
+        untouched); whether there were any. The way out of damaged ones (DEC-888)."""
+        ...
+
+
+def damaged_table_settings(name: str, why: str) -> StoreError:
+    """The error for ``name``'s table settings that do not read (``why``), saying what to do:
+    they are no part of the fight, so clearing them loses nothing of it, where the advice for a
+    damaged log (delete the encounter, import an export) would lose them anyway (DEC-888)."""
+    return StoreError(
+        name,
+        f"its table settings (who the players see, whether they declare and roll) are damaged "
+        f"in the store ({why}); the fight itself is untouched: `firefight encounter table "
+        f"{shlex.quote(name)} --reset` (with the server's --store) clears them to the "
+        "defaults, everyone shown and players watching, and the GM sets the table again",
+    )

@@ -21,9 +21,10 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -43,6 +44,7 @@ from firefight.store.base import (
     StoredRecord,
     StoreError,
     Written,
+    damaged_table_settings,
     encounter_name,
 )
 from firefight.store.exchange import (
@@ -391,17 +393,25 @@ def _reason(exc: DBAPIError, asked_read_only: bool = False) -> str:
     return reason
 
 
-def _stored_json(name: str, text: str, what: str) -> Any:
-    """JSON the store holds, read back; damaged text is a :class:`StoreError` saying which."""
+def _stored_json(
+    name: str, text: str, what: str, damaged: Callable[[str], StoreError] | None = None
+) -> Any:
+    """JSON the store holds, read back; damaged text is a :class:`StoreError` saying which,
+    ``damaged(why)`` where what to do differs from a damaged log's."""
     try:
         value = json.loads(text)
     except (ValueError, RecursionError) as exc:
+        why = f"{type(exc).__name__}: {str(exc)[:80]}"
+        if damaged is not None:
+            raise damaged(why) from None
         raise StoreError(
             name,
-            f"{what} is damaged in the store ({type(exc).__name__}: {str(exc)[:80]}): delete "
-            "the encounter and import a good export of it",
+            f"{what} is damaged in the store ({why}): delete the encounter and import a good "
+            "export of it",
         ) from None
     if not isinstance(value, dict):
+        if damaged is not None:
+            raise damaged("not a JSON object")
         raise StoreError(name, f"{what} is damaged in the store: not a JSON object")
     return value
 
@@ -767,7 +777,9 @@ class SqlStore:
             ).scalar_one_or_none()
         if text is None:
             return None
-        loaded: dict[str, Any] = _stored_json(name, text, "its table settings")
+        loaded: dict[str, Any] = _stored_json(
+            name, text, "its table settings", partial(damaged_table_settings, name)
+        )
         return loaded
 
     def put_table_settings(self, name: str, settings: dict[str, Any]) -> None:
@@ -786,6 +798,14 @@ class SqlStore:
                     set_={"settings": text, "changed_at": changed_at},
                 )
             )
+
+    def clear_table_settings(self, name: str) -> bool:
+        with self._transaction(name, write=True) as connection:
+            encounter_id = self._encounter_id(connection, name)
+            gone = connection.execute(
+                delete(table_settings).where(table_settings.c.encounter_id == encounter_id)
+            )
+            return bool(gone.rowcount)
 
     def list(self) -> builtins.list[EncounterInfo]:
         head = func.coalesce(func.max(records.c.seq), 0)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from firefight.store import TableSettingsStore
+from firefight.store import TableSettingsStore, damaged_table_settings
+from firefight.text import printable
 
 __all__ = ["TableSettings", "Tables", "settings_from_json", "settings_json"]
 
@@ -42,11 +43,25 @@ def settings_json(settings: TableSettings) -> dict[str, Any]:
 
 
 def settings_from_json(data: dict[str, Any]) -> TableSettings:
+    """The settings :func:`settings_json` wrote; a ValueError naming the first field that is
+    not as written (a list of names, a true or false; ``players_roll`` came later, DEC-531),
+    rather than a wrong reading: ``"Lev"`` as a set would hide "L", "e" and "v"."""
+    data = {"players_roll": False, **data}
+    for key in ("hidden", "opened", "players_act"):
+        if key not in data:
+            raise ValueError(f"{key} is missing")
+    for key in ("hidden", "opened"):
+        names = data[key]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"{key} is {names!r}, not a list of names")
+    for key in ("players_act", "players_roll"):
+        if not isinstance(data[key], bool):
+            raise ValueError(f"{key} is {data[key]!r}, not true or false")
     return TableSettings(
         hidden=frozenset(data["hidden"]),
         opened=frozenset(data["opened"]),
-        players_act=bool(data["players_act"]),
-        players_roll=bool(data.get("players_roll", False)),
+        players_act=data["players_act"],
+        players_roll=data["players_roll"],
     )
 
 
@@ -59,7 +74,12 @@ class Tables:
 
     def get(self, encounter: str) -> TableSettings:
         stored = self._store.table_settings(encounter)
-        return TableSettings() if stored is None else settings_from_json(stored)
+        if stored is None:
+            return TableSettings()
+        try:
+            return settings_from_json(stored)
+        except ValueError as exc:
+            raise damaged_table_settings(encounter, printable(str(exc))[:120]) from None
 
     def put(self, encounter: str, settings: TableSettings) -> None:
         self._store.put_table_settings(encounter, settings_json(settings))

@@ -255,13 +255,13 @@ class Cards(Ruleset):
 
     def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
         """A full Red level is said as the wound track says it: down and dying (K-3), not
-        fallen unconscious."""
+        fallen unconscious; said of someone the GM had knocked out too, whose state turns from
+        unconscious to down and dying (DEC-887)."""
         from firefight.rulesets.cards.encounter_model import stats_of
 
-        told = super().went_down(before, after)
-        if told is not None and not after.dead and stats_of(after).track.down:
+        if not after.dead and stats_of(after).track.down and not stats_of(before).track.down:
             return f"{after.name} is down and dying."
-        return told
+        return super().went_down(before, after)
 
     def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
         from firefight.errors import RuleRefusal

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.declarations import param
+from firefight.errors import RuleRefusal
 from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.gurps.data import DATA, weapon_keys
 from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
 
-__all__ = ["Shoot"]
+__all__ = ["Shoot", "check_missile"]
 
 #: The largest GM's modifier either way: a skill runs 1 to 30.
 _GM_MOST = 99
@@ -226,3 +227,14 @@ class Shoot:
         """The GM's own modifiers (``--mod``), each added to the effective skill as typed:
         +2 helps the shooter, as every to-hit modifier of GUR-MOD-1 reads (DEC-819)."""
         return tuple(read_mod(m, example="+2:spotter", most=_GM_MOST) for m in self.mod)
+
+
+def check_missile(weapon: str, *, thrown: bool) -> None:
+    """Refuse ``weapon`` to the command that does not take it: ``throw`` (``thrown``) takes
+    only a thrown weapon, ``shoot`` only one that is shot, since GUR-IND-1 tells them apart
+    (the lob's penalty) and the command typed should say which the roll is (DEC-907); the
+    odds of either refuse as the command does (DEC-889)."""
+    if thrown and DATA.weapon(weapon).kind != "thrown":
+        raise RuleRefusal("GUR-IND-1", f"A {weapon} is shot, not thrown: use shoot.")
+    if not thrown and DATA.weapon(weapon).kind == "thrown":
+        raise RuleRefusal("GUR-IND-1", f"A {weapon} is thrown, not shot: use throw.")

@@ -64,10 +64,10 @@ def rmu_state_words(c: CombatantState) -> set[str]:
 def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:
     """The sentence for ``after`` being further down than ``before``, dying included."""
     was, now = _down(before), _down(after)
+    # DEC-882, DEC-887: dying hides no one's going out cold (0 hits, the GM's word), in the
+    # state cell (rmu_status) or here, whether the dying came before or with it.
+    knocked_out = now == "dying" and after.unconscious and not before.unconscious
     if was == now:
-        # DEC-882: the dying knocked out (0 hits, the GM's word) go further down, as the
-        # state cell now says.
-        knocked_out = now == "dying" and after.unconscious and not before.unconscious
         return fallen(after.name, "unconscious") if knocked_out else None
     # V-2: a Kindred falls into torpor, not unconscious, and dies only Final Death (with V-2
     # switched off the sheet holds neither and they fall as a mortal does).
@@ -79,7 +79,8 @@ def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:
     if now == "dying":
         left = vitals(after).dying_rounds
         rounds = f": {counted(left, 'round')} left" if left else ""
-        return f"{after.name} is dying{rounds}."
+        out_cold = "falls unconscious and " if knocked_out else ""
+        return f"{after.name} {out_cold}is dying{rounds}."
     return fallen(after.name, now)
 
 

@@ -18,7 +18,6 @@ from firefight.cli.declared import declared_command
 from firefight.cli.resolving import resolving_command
 from firefight.declarations import declare
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.archery import (
     Glean,
@@ -36,7 +35,7 @@ from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
-from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot import Shoot, check_missile
 from firefight.rulesets.gurps.stray import Stray, resolve_stray
 
 __all__ = ["app"]
@@ -70,11 +69,7 @@ def _missile(thrown: bool) -> Callable[[Shoot, Dice], Outcome]:
     command the GM typed should say which (DEC-907)."""
 
     def resolve(declaration: Shoot, dice: Dice) -> Outcome:
-        weapon = declaration.weapon
-        if thrown and DATA.weapon(weapon).kind != "thrown":
-            raise RuleRefusal("GUR-IND-1", f"A {weapon} is shot, not thrown: use shoot.")
-        if not thrown and DATA.weapon(weapon).kind == "thrown":
-            raise RuleRefusal("GUR-IND-1", f"A {weapon} is thrown, not shot: use throw.")
+        check_missile(declaration.weapon, thrown=thrown)
         return resolve_shot(declaration, dice)
 
     return resolve
