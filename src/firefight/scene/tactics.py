@@ -77,8 +77,9 @@ def plain(state: EncounterState, name: str) -> list[str]:
     return plain_lines(name, enemies_by_distance(state, name))
 
 
-def plain_lines(name: str, enemies: Sequence[CombatantState]) -> list[str]:
+def plain_lines(name: str, enemies: Sequence[CombatantState], verb: str = "shoots") -> list[str]:
     """:func:`plain`'s lines for ``name`` with ``enemies`` already found, nearest first (a
-    tactic built on it reads them too, and sorting them again would cost as much)."""
+    tactic built on it reads them too, and sorting them again would cost as much); ``verb``
+    fires at each (a ruleset whose line throws a thrown weapon says so)."""
     me = quoted(name)
-    return [*(f"{me} shoots {quoted(e.name)}" for e in enemies), f"{me} reloads", f"{me} waits"]
+    return [*(f"{me} {verb} {quoted(e.name)}" for e in enemies), f"{me} reloads", f"{me} waits"]

@@ -77,10 +77,14 @@ def _fight() -> _Fight:
     )
 
 
+#: What follows the target in the session's example line, a shot's or a throw's.
+_EXAMPLE_OPTIONS = "--location head"
+
+
 class GURPS(Ruleset):
     name = "gurps"
     round_seconds = 1.0  # GUR-CORE-1 (public 3e): a turn is one second (DEC-541)
-    example_action = ("shoots", "--location head")
+    example_action = ("shoots", _EXAMPLE_OPTIONS)
     example_rolls = "3, 5, 4"  # 3d6, a face per die
     damage_noun = ("HP", "HP")
     title = "3d6 roll-under (GURPS 3rd edition with 002's ranged-combat house rules)"
@@ -88,6 +92,17 @@ class GURPS(Ruleset):
     cli_module = "firefight.rulesets.gurps.cli.commands"
     odds_cli_module = "firefight.rulesets.gurps.cli.odds"
     odds_cli_parts = ("app", "sweep_app")
+
+    def example_line(self, state: EncounterState, actor: str | None = None) -> str | None:
+        """A shot, as every ruleset's example, thrown by someone whose weapon in hand is
+        thrown (DEC-890): "Ann shoots Bob" is refused of a knife."""
+        from firefight.rulesets.gurps.encounter_model import missile_verb
+        from firefight.scene.lines import example_line
+
+        who = state.find(actor) if actor else (state.combatants[0] if state.combatants else None)
+        if who is None or missile_verb(who) == "shoots":
+            return super().example_line(state, actor)
+        return f"{example_line(state, 'throws', who.name)} {_EXAMPLE_OPTIONS}"
 
     def cheatsheet(self) -> Sequence[Section]:
         from firefight.rulesets.gurps.cheatsheet import gurps_cheatsheet
@@ -180,8 +195,7 @@ class GURPS(Ruleset):
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.gurps.cover_tactic import covered
-        from firefight.rulesets.gurps.tactics import steady
-        from firefight.scene.tactics import plain
+        from firefight.rulesets.gurps.tactics import plain, steady
 
         return {"steady": steady, "covered": covered, "plain": plain}
 

@@ -1,15 +1,15 @@
 """gurps in an encounter: one-second turns in 3e maneuver terms (docs/gurps.md).
 
 Each round is one second (:class:`GurpsTurnStarted`); everyone able takes one maneuver, fastest
-Move first. Verbs: ``aims at T`` (Aim: +Acc, then +1 a turn), ``shoots T`` (Attack, with the
-shot's own options), ``all-out attacks T`` and ``moves and shoots T --to X,Y`` (GUR-CORE-1,
-GUR-MOVE-1), ``moves X,Y`` (Move, feet), ``turns to face T|X,Y`` (a Move of no yards,
-DEC-657), ``waits --watch N|line|cone [--at X,Y]`` (Wait for
-opportunity fire, GUR-OPP-1), ``reloads`` and ``draws W`` (Ready, GUR-RELOAD-1), ``recovers``
-(Do Nothing; a stunned fighter's HT roll), ``kneels``/``stands``/``drops`` (Change Position).
-Shock lasts the next turn; a major wound may stun and knock down; HP, death checks and the rest
-come from the shot's resolution (GUR-CORE-1). Shooting lives in :mod:`.firing`, readying in
-:mod:`.readying`, the events in :mod:`.turn_events`.
+Move first. Verbs: ``aims at T`` (Aim: +Acc, then +1 a turn), ``shoots T`` and ``throws T``
+(Attack, with the shot's own options: a gun, a thrown weapon, GUR-IND-1), ``all-out attacks
+T`` and ``moves and shoots T --to X,Y`` (GUR-CORE-1, GUR-MOVE-1), ``moves X,Y`` (Move, feet),
+``turns to face T|X,Y`` (a Move of no yards, DEC-657), ``waits --watch N|line|cone [--at X,Y]``
+(Wait for opportunity fire, GUR-OPP-1), ``reloads`` and ``draws W`` (Ready, GUR-RELOAD-1),
+``recovers`` (Do Nothing; a stunned fighter's HT roll), ``kneels``/``stands``/``drops`` (Change
+Position). Shock lasts the next turn; a major wound may stun and knock down; HP, death checks
+and the rest come from the shot's resolution (GUR-CORE-1). Shooting lives in :mod:`.firing`,
+readying in :mod:`.readying`, the events in :mod:`.turn_events`.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from firefight.rulesets.gurps.encounter_model import (
 )
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
+    MISSILE_VERBS,
     SHOT_OPTIONS,
     attack,
     bearing_off_facing,
@@ -48,7 +49,7 @@ from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.scene_cover import check_in_sight
 from firefight.rulesets.gurps.setup import opportunity_modifier, watched_words
-from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot import Shoot, check_missile
 from firefight.rulesets.gurps.success import judge
 from firefight.rulesets.gurps.turn_events import (
     EVENT_TYPES,
@@ -109,6 +110,9 @@ _VERBS = {
     "shoots at": "shoots",
     "fires at": "shoots",
     "shoot": "shoots",
+    "throws": "throws",
+    "throws at": "throws",
+    "throw": "throws",
     "all-out attacks": "all-out",
     "all-out attack": "all-out",
     "moves and shoots": "move-and-attack",
@@ -150,6 +154,7 @@ _LINE_SHOT: dict[str, OptionKind] = {
 _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "aims": {"weapon": "str", "braced": "flag"},
     "shoots": {"weapon": "str", **_LINE_SHOT},
+    "throws": {"weapon": "str", **_LINE_SHOT},
     "all-out": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "move-and-attack": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "moves": {},
@@ -169,6 +174,7 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
 _WORDS = {
     "aims": "[at] TARGET",
     "shoots": "[at] TARGET",
+    "throws": "[at] TARGET",
     "all-out": "[at] TARGET",
     "move-and-attack": "[at] TARGET",
     "moves": "[to] X,Y",
@@ -183,7 +189,7 @@ def gurps_verbs() -> tuple[Verb, ...]:
     # A fighter's weapon is named as the scenario names it, not by catalog key: theirs first.
     shot: tuple[type, ...] = (ManeuverOptions, Shoot)
     declarations: dict[str, tuple[type, ...]] = dict.fromkeys(_OPTIONS, (ManeuverOptions,))
-    declarations.update({"shoots": shot, "all-out": shot, "move-and-attack": shot})
+    declarations.update(dict.fromkeys(ATTACKS, shot))
     return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations=declarations)
 
 
@@ -274,7 +280,7 @@ def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
     stats = gurps_stats(c)
     if not c.can_act():
         raise RuleRefusal(DOWN_RULE, f"{c.name} is down and takes no maneuver.")
-    fires_on_wait = stats.watching is not None and action.verb == "shoots"
+    fires_on_wait = stats.watching is not None and action.verb in MISSILE_VERBS
     if stats.acted and not fires_on_wait:
         raise RuleRefusal(
             RULE,
@@ -288,14 +294,18 @@ def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
     if action.verb in ATTACKS or action.verb == "aims":
         aimed_at = state.combatant(action.target or "")
         if aimed_at.name == c.name:
-            verb = "aim" if action.verb == "aims" else "shoot"
+            verb = {"aims": "aim", "throws": "throw"}.get(action.verb, "shoot")
             raise RuleRefusal(ACTION_RULE, f"{c.name} cannot {verb} at themselves.")
     if action.verb in ATTACKS:
-        name, _ = carried_weapon(c, action.weapon)
+        name, kind = carried_weapon(c, action.weapon)
         if name != stats.in_hand:
             raise RuleRefusal(
                 "GUR-RELOAD-1", f"{c.name}'s {name} is not in hand: draw it first ('draws {name}')."
             )
+        if action.verb in MISSILE_VERBS:
+            # GUR-IND-1, DEC-890: the line says which the roll is, as `gurps shoot`/`throw` do.
+            thrown = action.verb == "throws"
+            check_missile(kind, thrown=thrown, said=f"{c.name}'s {name}", verbs=MISSILE_VERBS)
         loaded = c.weapon(name)
         # Read as the shot reads it (G-5's bounds): a count that is no number is refused here.
         shots = line_values(action).get("shots", 1)

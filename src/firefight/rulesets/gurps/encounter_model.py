@@ -25,6 +25,7 @@ __all__ = [
     "can_still_harm",
     "carried_weapon",
     "gurps_stats",
+    "missile_verb",
     "new_gurps_combatant",
 ]
 
@@ -213,3 +214,13 @@ def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
             "GUR-CORE-1", f"{c.name} carries no weapon called {name!r}; they carry {carried}."
         )
     return weapon.name, weapon.kind
+
+
+def missile_verb(c: CombatantState) -> str:
+    """The line that fires ``c``'s weapon in hand (else the first listed) at someone:
+    ``throws`` for a thrown weapon, else ``shoots`` (GUR-IND-1, DEC-890), as the tactics and
+    the session's example write it; ``shoots`` for someone with none, whose line is refused
+    saying so."""
+    weapon = c.weapon(gurps_stats(c).in_hand)
+    thrown = weapon is not None and DATA.weapon(weapon.kind).kind == "thrown"
+    return "throws" if thrown else "shoots"

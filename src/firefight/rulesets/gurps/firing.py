@@ -49,6 +49,7 @@ from firefight.trace import Trace, TraceBuilder
 
 __all__ = [
     "ATTACKS",
+    "MISSILE_VERBS",
     "SHOT_OPTIONS",
     "attack",
     "attack_advance",
@@ -77,7 +78,15 @@ SHOT_OPTIONS = (
 )
 
 #: The verbs that attack, and the 3e maneuver each is (GUR-CORE-1).
-ATTACKS = {"shoots": "attack", "all-out": "all-out", "move-and-attack": "move-and-attack"}
+ATTACKS = {
+    "shoots": "attack",
+    "throws": "attack",
+    "all-out": "all-out",
+    "move-and-attack": "move-and-attack",
+}
+#: The Attack that shoots and the one that throws: each takes only its own weapons, as `gurps
+#: shoot` and `gurps throw` do (GUR-IND-1, DEC-890).
+MISSILE_VERBS = ("shoots", "throws")
 MANEUVER_NAMES = {
     "attack": "attack",
     "all-out": "all-out attack",
@@ -298,7 +307,13 @@ def attack(
     # The maneuver is named when it is not a plain Attack: an All-Out Attack gives up every
     # defense until the next turn (GUR-CORE-1), which the table must know.
     how = "" if maneuver == "attack" else f" ({MANEUVER_NAMES[maneuver]})"
-    headline = f"{c.name} shoots {action.target} with the {name}{how}: {said}"
+    # A throw says so (DEC-890): "Ann throws the knife at Bob", as the line did.
+    doing = (
+        f"throws the {name} at {action.target}"
+        if action.verb == "throws"
+        else f"shoots {action.target} with the {name}{how}"
+    )
+    headline = f"{c.name} {doing}: {said}"
     if strays:
         headline += f" A stray strikes {', '.join(s.record.hit for s in strays)}."
     return Outcome(

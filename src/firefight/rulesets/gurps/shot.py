@@ -229,12 +229,24 @@ class Shoot:
         return tuple(read_mod(m, example="+2:spotter", most=_GM_MOST) for m in self.mod)
 
 
-def check_missile(weapon: str, *, thrown: bool) -> None:
-    """Refuse ``weapon`` to the command that does not take it: ``throw`` (``thrown``) takes
-    only a thrown weapon, ``shoot`` only one that is shot, since GUR-IND-1 tells them apart
-    (the lob's penalty) and the command typed should say which the roll is (DEC-907); the
-    odds of either refuse as the command does (DEC-889)."""
-    if thrown and DATA.weapon(weapon).kind != "thrown":
-        raise RuleRefusal("GUR-IND-1", f"A {weapon} is shot, not thrown: use shoot.")
-    if not thrown and DATA.weapon(weapon).kind == "thrown":
-        raise RuleRefusal("GUR-IND-1", f"A {weapon} is thrown, not shot: use throw.")
+def check_missile(
+    weapon: str,
+    *,
+    thrown: bool,
+    said: str | None = None,
+    verbs: tuple[str, str] = ("shoot", "throw"),
+) -> None:
+    """Refuse ``weapon`` (a catalog key) to the command that does not take it: ``throw``
+    (``thrown``) takes only a thrown weapon, ``shoot`` only one that is shot, since GUR-IND-1
+    tells them apart (the lob's penalty) and the command typed should say which the roll is
+    (DEC-907); the odds of either refuse as the command does (DEC-889), and an encounter's
+    ``shoots`` and ``throws`` lines as well (DEC-890). ``said`` is the weapon as the refusal
+    names it ("A thrown-knife" by default; an encounter's is whose it is, by the scene's name)
+    and ``verbs`` the word that shoots and the one that throws, as the GM types them."""
+    shoot, throw = verbs
+    named = said if said is not None else f"A {weapon}"
+    is_thrown = DATA.weapon(weapon).kind == "thrown"
+    if thrown and not is_thrown:
+        raise RuleRefusal("GUR-IND-1", f"{named} is shot, not thrown: use {shoot}.")
+    if not thrown and is_thrown:
+        raise RuleRefusal("GUR-IND-1", f"{named} is thrown, not shot: use {throw}.")

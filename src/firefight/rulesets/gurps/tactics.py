@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import math
 
-from firefight.rulesets.gurps.encounter_model import gurps_stats
+from firefight.rulesets.gurps.encounter_model import gurps_stats, missile_verb
 from firefight.rulesets.gurps.scene_cover import hiding_barrier
 from firefight.scene.state import EncounterState
 from firefight.scene.tactics import enemies_by_distance, plain_lines, quoted
 
-__all__ = ["AIM_FROM_FT", "LONG_AIM_FROM_FT", "steady"]
+__all__ = ["AIM_FROM_FT", "LONG_AIM_FROM_FT", "plain", "steady"]
 
 #: Past this distance (2 yd) a loaded weapon is aimed for a turn before it is fired: the
 #: weapon's Acc counts and the snap-shot penalty goes (GUR-MOD-1, GUR-WRONG-2).
@@ -19,13 +19,20 @@ AIM_FROM_FT = 6.0
 LONG_AIM_FROM_FT = 60.0
 
 
+def plain(state: EncounterState, name: str) -> list[str]:
+    """shoot the nearest enemy it can; else reload; else wait"""
+    # The shared plain tactic, its shot thrown when the weapon in hand is thrown (DEC-890).
+    me = state.combatant(name)
+    return plain_lines(name, enemies_by_distance(state, name), missile_verb(me))
+
+
 def steady(state: EncounterState, name: str) -> list[str]:
     """aim a loaded weapon at the nearest enemy for a turn (three past 20 yd; none from behind
     a barrier that hides the shooter, a pop-up attack), then shoot it; else reload; else,
     stunned, try to recover; else wait"""
     me = state.combatant(name)
     enemies = enemies_by_distance(state, name)
-    *shots_and_reload, wait = plain_lines(name, enemies)
+    *shots_and_reload, wait = plain_lines(name, enemies, missile_verb(me))
     aim: list[str] = []
     loaded = any(w.loaded is not None and w.loaded.rounds > 0 for w in me.weapons)
     if enemies and loaded:
