@@ -129,6 +129,40 @@ def test_a_body_of_the_wrong_shape_or_type_is_refused_naming_its_field(
     assert "Value error" not in body["message"] and "pattern" not in body["message"]
 
 
+@pytest.mark.parametrize(
+    ("method", "path", "content", "key"),
+    [
+        ("POST", ACT, '{"line": "Mara waits", "line": "Mara shoots Viktor"}', "line"),
+        ("POST", ACT, '{"line": "Mara waits", "dice": {"seed": 1, "seed": 2}}', "seed"),
+        ("POST", ACT, '{"compose": {"actor": "Mara", "verb": "shoots", "words": "Viktor", '
+         '"options": {"ap": 1, "\\u0061p": 3}}}', "ap"),
+        ("POST", "/api/encounters/raid/odds", '{"line": "Mara waits", "line": "Mara waits"}',
+         "line"),
+        ("PUT", "/api/encounters/raid/table",
+         '{"players_act": true, "hidden": [], "players_act": false}', "players_act"),
+    ],
+)  # fmt: skip
+def test_dec_891_a_body_giving_a_key_twice_is_refused_naming_the_key(
+    client: TestClient, db: Path, method: str, path: str, content: str, key: str
+) -> None:
+    """DEC-891: the API kept the last of a key given twice (the second line was shot, the table
+    opened to players' declarations by a `false` read last), while `encounter import` refuses
+    such a file (DEC-886); a body is refused the same way, 422 naming the key, and nothing
+    changes: neither the log nor the table's settings."""
+    table = client.get("/api/encounters/raid/table", headers=GM).json()
+    body = _refused_unchanged(
+        client, db, 422, "invalid", "", method=method, path=path, content=content, headers=JSON
+    )
+    said = f"the key {key!r} is given twice in one object; keep one"
+    assert body["message"] == f"body: {said}"
+    assert body["fields"] == [{"path": "body", "message": said}]
+    assert client.get("/api/encounters/raid/table", headers=GM).json() == table
+    # The same keys once each are taken as before.
+    once = client.request(method, path, json={"players_act": True} if method == "PUT" else
+                          {"line": "Mara waits"}, headers=GM)  # fmt: skip
+    assert once.status_code == 200, once.text
+
+
 def test_a_switch_of_the_table_is_true_or_false_not_yes(client: TestClient, db: Path) -> None:
     """DEC-845: ``"players_act": "yes"`` (or 1, or "true") let players declare."""
     for value in ("yes", 1, "true"):

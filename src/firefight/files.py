@@ -22,7 +22,16 @@ from firefight.limits import MAX_FILE_BYTES, MAX_NESTING
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-__all__ = ["check_nesting", "parse_json", "parse_toml", "read_json", "read_text", "read_toml"]
+__all__ = [
+    "KeyGivenTwice",
+    "check_nesting",
+    "json_once_each",
+    "parse_json",
+    "parse_toml",
+    "read_json",
+    "read_text",
+    "read_toml",
+]
 
 # Strings and comments are skipped so that a bracket inside them does not count.
 _TOML_TOKENS = re.compile(
@@ -110,18 +119,40 @@ def parse_json(text: str, label: str) -> Any:
 
     check_nesting(text, label, syntax="JSON")
     try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_one_each)
+        return json_once_each(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise TableDataError(label, f"line {exc.lineno}", f"JSON syntax: {exc.msg}") from None
-    except _TwiceError as exc:
-        line, key = _first_twice(text) or (None, exc.key)
-        where = f"line {line}" if line is not None else "JSON"
-        raise TableDataError(
-            label, where, f"the key {key!r} is given twice in one object; keep one"
-        ) from None
+    except KeyGivenTwice as exc:
+        where = f"line {exc.line}" if exc.line is not None else "JSON"
+        raise TableDataError(label, where, str(exc)) from None
     except (RecursionError, ValueError) as exc:
         # ValueError: an integer of more digits than Python converts.
         raise TableDataError(label, "JSON", str(exc) or "nested too deep to read") from None
+
+
+class KeyGivenTwice(ValueError):
+    """A key given twice in one JSON object (DEC-886): the key, and the line it is given the
+    second time on (None: not found)."""
+
+    def __init__(self, key: str, line: int | None) -> None:
+        super().__init__(f"the key {key!r} is given twice in one object; keep one")
+        self.key = key
+        self.line = line
+
+
+def json_once_each(text: str, **options: Any) -> Any:
+    """JSON ``text`` parsed by :func:`json.loads` (given ``options``), refusing a key given
+    twice in one object with :class:`KeyGivenTwice`: JSON readers keep the last one silently,
+    so the first was dropped unseen (DEC-886). The one check of a user's JSON, a file's
+    (:func:`parse_json`) or a request's (the web API's bodies, DEC-891); whatever else
+    :func:`json.loads` raises goes up as it is."""
+    import json
+
+    try:
+        return json.loads(text, object_pairs_hook=_one_each, **options)
+    except _TwiceError as exc:
+        line, key = _first_twice(text) or (None, exc.key)
+        raise KeyGivenTwice(key, line) from None
 
 
 class _TwiceError(ValueError):

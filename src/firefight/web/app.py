@@ -53,6 +53,7 @@ from firefight.web.bodies import (
 from firefight.web.body_limit import BodyLimit
 from firefight.web.head import HeadAsGet
 from firefight.web.live import Hub
+from firefight.web.once_each import OnceEachRoute
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
 from firefight.web.slots import Gates
@@ -351,6 +352,8 @@ def create_app(server: Server) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.server = server
+    # A body giving a key twice is refused, not read as its last (DEC-891).
+    app.router.route_class = OnceEachRoute
     _errors(app)
     # A name stored with a `/` in it (before DEC-686) reaches its routes too (DEC-701).
     app.add_middleware(NameSegment)
