@@ -147,12 +147,12 @@ from firefight.rulesets.rmu.melee.encounter import (
 from firefight.rulesets.rmu.merged import Merged
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
-    barrier_cover,
     body_screen,
     check_can_move,
     cover_share_now,
     defender,
     fire_target,
+    line_of_fire,
     move_cost,
     nearest_ally,
     shooter_modifiers,
@@ -761,7 +761,7 @@ def _shot_fields(
         if name not in situational:
             situational.append(name)
             tb.step(why, "R-1")
-    cover = barrier_cover(state, shooter, target, weapon.kind, tb, data)
+    cover, distance = line_of_fire(state, shooter, target, weapon.kind, tb, data)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb, aimed_at) if cover is not None else 100
     armor, naked_column, armor_damage, armor_quality, armor_broken = worn_figures(target, aimed_at)
@@ -794,7 +794,7 @@ def _shot_fields(
         target.name,
         action.ap,
         stats.vitals.ap_left,
-        round(distance_ft(shooter.position, target.position), 2),
+        distance,
         armor_damage,
         tuple(situational),
         (*shooter_modifiers(shooter, weapon, stats), *held_terms(state, shooter), *action.mods),
