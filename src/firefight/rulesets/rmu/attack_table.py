@@ -124,7 +124,7 @@ class AttackTable:
     #: What each total from the first row's low to the last row's high reads, per column, made
     #: at a column's first lookup (:meth:`lookup`): a fight reads a few columns of a few tables
     #: some forty times each, and a total's row found by halving, with its result built, cost
-    #: about four times an index. Kept in the table itself, so it holds this table's cells only.
+    #: some ten times an index. Kept in the table itself, so it holds this table's cells only.
     _reads: dict[str, tuple[AttackResult, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )

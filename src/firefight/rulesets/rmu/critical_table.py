@@ -142,7 +142,7 @@ class CriticalTable:
     rows: tuple[CriticalRow, ...]
     #: The row each roll from 1 to 100 reads (:meth:`row_for`), made once with the table: a
     #: critical finds its row four times (its location, its cells, the breakage check's cell),
-    #: and reading every row until the roll falls in one cost some fifteen times an index.
+    #: and reading its twenty rows until the roll falls in one cost about twice an index.
     _by_roll: tuple[CriticalRow | None, ...] = field(
         init=False, repr=False, compare=False, hash=False
     )
