@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from firefight.errors import TableDataError, UnknownNameError
@@ -104,7 +102,6 @@ class AttackResult:
 
 
 _NO_EFFECT = AttackCell(hits=0, severity=None)
-_LOW = attrgetter("low")
 
 
 @lru_cache(maxsize=64)
@@ -124,6 +121,13 @@ class AttackTable:
     derivation: str
     columns: tuple[str, ...]
     rows: tuple[AttackRow, ...]
+    #: What each total from the first row's low to the last row's high reads, per column, made
+    #: at a column's first lookup (:meth:`lookup`): a fight reads a few columns of a few tables
+    #: some forty times each, and a total's row found by halving, with its result built, cost
+    #: some ten times an index. Kept in the table itself, so it holds this table's cells only.
+    _reads: dict[str, tuple[AttackResult, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def __repr__(self) -> str:
         return f"<AttackTable {self.name!r} rows {self.rows[0].low}-{self.rows[-1].high}>"
@@ -147,21 +151,34 @@ class AttackTable:
         >>> t.lookup(81, "AT 1").critical_roll_bonus   # 11 over the top: +1 per 5, rounded up
         3
         """
-        index = self.column_index(column)
-        if total < self.rows[0].low:
+        reads = self._reads.get(column)
+        if reads is None:
+            reads = self._reads[column] = self._column_reads(column)
+        at = total - self.rows[0].low
+        if at < 0:
             return _below(column)
+        if at < len(reads):
+            return reads[at]
         top = self.rows[-1]
-        if total > top.high:
-            bonus = math.ceil((total - top.high) / 5)
-            return AttackResult(
-                row=top, column=column, cell=top.cells[index], critical_roll_bonus=bonus
-            )
-        # The rows run up without gaps, so the row is the last one starting at or below the
-        # total: found by halving, not by reading every row below it.
-        row = self.rows[bisect_right(self.rows, total, key=_LOW) - 1]
-        if not row.low <= total <= row.high:
-            raise AssertionError("rows are validated to be contiguous")  # pragma: no cover
-        return AttackResult(row=row, column=column, cell=row.cells[index])
+        bonus = math.ceil((total - top.high) / 5)
+        return AttackResult(
+            row=top,
+            column=column,
+            cell=top.cells[self.column_index(column)],
+            critical_roll_bonus=bonus,
+        )
+
+    def _column_reads(self, column: str) -> tuple[AttackResult, ...]:
+        """What each total on the table reads in ``column``, the first row's low first."""
+        index = self.column_index(column)
+        reads: list[AttackResult] = []
+        for row in self.rows:
+            # The rows run up without gaps (validated), so each total falls in one row.
+            if row.low != self.rows[0].low + len(reads):
+                raise AssertionError("rows are validated to be contiguous")  # pragma: no cover
+            result = AttackResult(row=row, column=column, cell=row.cells[index])
+            reads.extend([result] * (row.high - row.low + 1))
+        return tuple(reads)
 
     def breaking_point(self, column: str) -> int | None:
         """The lowest total that gives a critical in ``column`` (RMU-ARM-6), or None."""

@@ -8,7 +8,7 @@ prose stays with the GM, who may import their own copy
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
@@ -140,6 +140,20 @@ class CriticalTable:
     provisional: bool
     derivation: str
     rows: tuple[CriticalRow, ...]
+    #: The row each roll from 1 to 100 reads (:meth:`row_for`), made once with the table: a
+    #: critical finds its row four times (its location, its cells, the breakage check's cell),
+    #: and reading its twenty rows until the roll falls in one cost about twice an index.
+    _by_roll: tuple[CriticalRow | None, ...] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        by_roll: list[CriticalRow | None] = [None] * 100
+        for row in self.rows:
+            for roll in range(max(1, row.low), min(100, row.high) + 1):
+                if by_roll[roll - 1] is None:  # the first row holding a roll reads it
+                    by_roll[roll - 1] = row
+        object.__setattr__(self, "_by_roll", tuple(by_roll))
 
     def __repr__(self) -> str:
         return f"<CriticalTable {self.name!r}>"
@@ -152,11 +166,10 @@ class CriticalTable:
 
     def row_for(self, roll: int) -> CriticalRow:
         """The row a critical roll reads; rolls past 100 (RULINGS P-6) read the 100 row."""
-        roll = max(1, min(100, roll))
-        for row in self.rows:
-            if row.low <= roll <= row.high:
-                return row
-        raise AssertionError("rows are validated to cover 1-100")  # pragma: no cover
+        row = self._by_roll[max(1, min(100, roll)) - 1]
+        if row is None:
+            raise AssertionError("rows are validated to cover 1-100")  # pragma: no cover
+        return row
 
     def lower_row(self, row: CriticalRow, location: HitLocation) -> CriticalRow | None:
         """The nearest row below ``row`` that hits ``location``, if any: where the step-down

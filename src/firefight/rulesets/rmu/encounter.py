@@ -147,12 +147,12 @@ from firefight.rulesets.rmu.melee.encounter import (
 from firefight.rulesets.rmu.merged import Merged
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
-    barrier_cover,
     body_screen,
     check_can_move,
     cover_share_now,
     defender,
     fire_target,
+    line_of_fire,
     move_cost,
     nearest_ally,
     shooter_modifiers,
@@ -577,14 +577,16 @@ def _refused_as_in_scene(refusal: RuleRefusal, c: CombatantState, action: Action
 
 def _validated(
     state: EncounterState, action: Action, c: CombatantState, stats: RmuStats, *, quiet: bool
-) -> None:
+) -> _Built | None:
     """:func:`validate_rmu_action` of ``c``'s action (the actor, as ``state`` has them, whose
-    figures are ``stats``: read once for every check)."""
-    _validate(state, action, c, stats, quiet=quiet)
-    if isinstance(action, Shoot) or not _reacting(action):
-        return
+    figures are ``stats``: read once for every check); a shot's read and prepared shot, which
+    validating it built (:func:`_prepared_for`)."""
+    built = _validate(state, action, c, stats, quiet=quiet)
+    if built is not None or not _reacting(action):
+        return built
     if stats.afflictions.reactions:
         check_reaction(state, c, _ap_cost(state, action, c), _answers(state, action))
+    return None
 
 
 def _ap_cost(state: EncounterState, action: Action, c: CombatantState) -> int:
@@ -596,7 +598,8 @@ def _ap_cost(state: EncounterState, action: Action, c: CombatantState) -> int:
 
 def _validate(
     state: EncounterState, action: Action, c: CombatantState, stats: RmuStats, *, quiet: bool
-) -> None:
+) -> _Built | None:
+    """The checks of :func:`_validated`; a shot's read and prepared shot."""
     encounter_fire.refuse_before_ap(state, action)
     _able(state, c, stats.vitals, free=isinstance(action, _FREE_ACTIONS))
     check_coherent(state, c, action, stats)
@@ -606,39 +609,38 @@ def _validate(
         weapon = ready_weapon(c, action.weapon)
         check_gun_fires(c, weapon, stats)
         # Building and preparing the shot runs every check the shot makes, without dice.
-        _prepared_for(state, action, c, quiet=quiet, weapon=weapon, stats=stats)
-        return
+        return _prepared_for(state, action, c, quiet=quiet, weapon=weapon, stats=stats)
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
-        return
+        return None
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         encounter_fire.validate_fire_action(state, action)
-        return
+        return None
     if isinstance(action, Throws):
         validate_throws(state, action)
-        return
+        return None
     if isinstance(action, ThrowsBack):
         validate_throws_back(state, action)
-        return
+        return None
     if isinstance(action, KINDRED_ACTIONS):
         validate_kindred_action(state, action)
-        return
+        return None
     if isinstance(action, FEEDING_ACTIONS):
         validate_feeding_action(state, action)
-        return
+        return None
     if isinstance(action, STAKE_ACTIONS):
         validate_stake_action(state, action)
-        return
+        return None
     if isinstance(action, MELEE_ACTIONS):
         validate_melee_action(state, action)
-        return
+        return None
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
         if action.ammo is not None:
             rmu_data().ammunition(action.ammo)
         spare_for(c, weapon, action.ammo)
         check_ap(c, figures().reload_ap, "Drawing ammunition and loading")
-        return
+        return None
     if isinstance(action, Move):
         check_can_move(c)
         check_not_held(state, c)
@@ -659,7 +661,7 @@ def _validate(
         there = spot_taken(state, c, Body(center=action.to, posture=c.posture, size=c.size))
         if there is not None:
             raise RuleRefusal("S-1", f"{there} already takes up that spot.")
-        return
+        return None
     if isinstance(action, ChangePosture):
         if action.posture is c.posture:
             raise RuleRefusal("R-6", f"{c.name} is already {c.posture.value}.")
@@ -667,13 +669,13 @@ def _validate(
         cost = figs.drop_prone_ap if action.posture is Posture.PRONE else figs.stand_up_ap
         what = "Dropping prone" if action.posture is Posture.PRONE else "Standing up"
         check_ap(c, cost, what)
-        return
+        return None
     if isinstance(action, Wait):
         if action.ap is not None:
             if action.ap < 1:
                 raise RuleRefusal("RMU-GEN-1", "Waiting lets at least 1 AP go.")
             check_ap(c, action.ap, f"Waiting {action.ap} AP")
-        return
+        return None
     raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
 
 
@@ -761,7 +763,7 @@ def _shot_fields(
         if name not in situational:
             situational.append(name)
             tb.step(why, "R-1")
-    cover = barrier_cover(state, shooter, target, weapon.kind, tb, data)
+    cover, distance = line_of_fire(state, shooter, target, weapon.kind, tb, data)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb, aimed_at) if cover is not None else 100
     armor, naked_column, armor_damage, armor_quality, armor_broken = worn_figures(target, aimed_at)
@@ -794,7 +796,7 @@ def _shot_fields(
         target.name,
         action.ap,
         stats.vitals.ap_left,
-        round(distance_ft(shooter.position, target.position), 2),
+        distance,
         armor_damage,
         tuple(situational),
         (*shooter_modifiers(shooter, weapon, stats), *held_terms(state, shooter), *action.mods),
@@ -972,13 +974,20 @@ def resolve_rmu_quietly(
     c = state.combatant(action.actor)  # the actor and their figures, read once for both
     stats = rmu_stats(c)
     try:
-        _validated(state, action, c, stats, quiet=True)
+        built = _validated(state, action, c, stats, quiet=True)
         events: Sequence[Event]
-        if isinstance(action, Shoot) and not _checks_first(state, action, c, stats):
+        if (
+            isinstance(action, Shoot)
+            and built is not None
+            and not _checks_first(state, action, c, stats)
+        ):
             # Most of a fight's actions: the shot's events gathered alone, with no outcome
-            # built round them (:func:`_checked` gives the same events).
-            shot = _shot_events(state, action, dice, c, stats)
-            shot.extend(burning_started(set_alight(state, shot)))
+            # built round them (:func:`_checked` gives the same events), from the shot its
+            # validation read and prepared.
+            shot = _shot_events(state, action, dice, c, stats, built)
+            lit = set_alight(state, shot)
+            if lit:  # a Heat critical on a Kindred (V-5): seldom
+                shot.extend(burning_started(lit))
             events = shot
         else:
             events = _checked(state, action, dice, c, quiet=True, stats=stats).events
@@ -1130,10 +1139,13 @@ def _shot_events(
     dice: Dice,
     c: CombatantState,
     stats: RmuStats | None,
+    built: _Built | None = None,
 ) -> list[Event]:
     """:func:`_shoot`'s events alone, for a shot whose trace and result nobody reads (a
-    simulated fight, a dry run for its costs), rolling the same dice."""
-    built = _prepared_for(state, action, c, quiet=True, stats=stats)
+    simulated fight, a dry run for its costs), rolling the same dice; ``built``: the shot as
+    its validation read and prepared it, when the caller has it."""
+    if built is None:
+        built = _prepared_for(state, action, c, quiet=True, stats=stats)
     weapon = built.weapon
     # The events name the gun as the scene does (shot_events renames nothing); whom a
     # fumble's 66 sends a round toward is looked up only then (DEC-105).
