@@ -295,15 +295,37 @@ _with_loaded = replacer(WeaponState, "loaded")
 _with_initiative = replacer(CombatantState, "initiative")
 _with_order = replacer(EncounterState, "initiative")
 _with_combatants = replacer(EncounterState, "combatants")
+_with_weapons = replacer(CombatantState, "weapons")
+
+
+# The weapons a shot's rounds leave, kept by the identity of the weapons carried before, the
+# gun and the count: every fight of a simulation starts from the same frozen scene, so the
+# same guns fire the same rounds fight after fight (rmu's, gurps's), and each fold built anew
+# the magazine, the gun and the tuple of guns an earlier fight had built. Each entry holds the
+# weapons it was worked out from, so no other value takes their id while it is kept; cleared
+# when full. Kept small: a gun a ruleset's own fold changes (cpr loads its magazines itself)
+# starts a new line of weapons every fight, never met again, and 4,096 of those held alive
+# cost the night market's fights more (+0.4%) than its 40% of shots found saved.
+_FIRED: dict[tuple[int, str, int], tuple[tuple[WeaponState, ...], tuple[WeaponState, ...]]] = {}
+_FIRED_HELD = 256
 
 
 @_personal(RoundsFired, _actor)
 def _rounds_fired(c: CombatantState, e: RoundsFired) -> CombatantState:
+    weapons = c.weapons
+    key = (id(weapons), e.weapon, e.rounds)
+    found = _FIRED.get(key)
+    if found is not None and found[0] is weapons:
+        return _with_weapons(c, found[1])
     weapon = c.weapon(e.weapon)
     if weapon is None or weapon.loaded is None or weapon.loaded.rounds < e.rounds:
         raise FoldError(f"{e.actor} fires {e.rounds} from {e.weapon!r}, which does not hold them")
     loaded = _with_rounds(weapon.loaded, weapon.loaded.rounds - e.rounds)
-    return c.with_weapon(_with_loaded(weapon, loaded))
+    c = c.with_weapon(_with_loaded(weapon, loaded))
+    if len(_FIRED) >= _FIRED_HELD:
+        _FIRED.clear()
+    _FIRED[key] = (weapons, c.weapons)
+    return c
 
 
 @_personal(Reloaded, _actor)
