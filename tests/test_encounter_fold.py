@@ -42,6 +42,7 @@ from firefight.rulesets.gurps.turn_events import (
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
 from firefight.rulesets.rmu.firearm_events import FiredAt
 from firefight.rulesets.rmu.vitals import RmuVitals, vitals, with_vitals
+from firefight.scene import apply as scene_apply
 from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
@@ -355,6 +356,34 @@ def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> 
     too_many = RoundsFired(actor="Mara", weapon=gun.name, rounds=99)
     with pytest.raises(FoldError, match="does not hold them"):
         apply_all(state, [events[0], too_many], RMU)
+
+
+def test_rounds_fired_again_from_the_same_weapons_leave_the_same_weapons() -> None:
+    """A gun's rounds are kept by the weapons they were fired from (a simulation's fights fire
+    the same guns alike): the same weapons firing the same rounds again are handed the very
+    weapons the first fold left, equal to those worked out afresh, and another count, another
+    gun's weapons or rounds the gun does not hold are worked out (or refused) as before."""
+    start = initial_state(scenario_from_data(scene(person("Mara", 0, 0), person("Viktor", 0, 30))))
+    mara = start.combatant("Mara")
+    gun = mara.weapon()
+    assert gun is not None and gun.loaded is not None
+    full = gun.loaded.rounds
+    two = RoundsFired(actor="Mara", weapon=gun.name, rounds=2)
+    first = apply(start, two, RMU).combatant("Mara")
+    again = apply(start, two, RMU).combatant("Mara")
+    assert again.weapons is first.weapons
+    scene_apply._FIRED.clear()
+    assert apply(start, two, RMU).combatant("Mara") == again
+    loaded = again.weapon()
+    assert loaded is not None and loaded.loaded is not None
+    assert loaded.loaded.rounds == full - 2
+    three = apply(start, RoundsFired(actor="Mara", weapon=gun.name, rounds=3), RMU)
+    assert three.combatant("Mara").weapons[0].loaded == replace(gun.loaded, rounds=full - 3)
+    onward = apply(apply(start, two, RMU), two, RMU).combatant("Mara").weapon()
+    assert onward is not None and onward.loaded is not None
+    assert onward.loaded.rounds == full - 4
+    with pytest.raises(FoldError, match="does not hold them"):
+        apply(start, RoundsFired(actor="Mara", weapon=gun.name, rounds=full + 1), RMU)
 
 
 def test_a_log_names_people_exactly_where_a_player_may_not() -> None:
