@@ -87,3 +87,46 @@ def test_dec_890_lines_offered_throw_a_thrown_weapon() -> None:
     assert list(verbs).index("throws") == list(verbs).index("shoots") + 1
     assert verbs["throws"]["options"] == verbs["shoots"]["options"]
     assert verbs["throws"]["words"] == "[at] TARGET"
+
+
+#: The knife scene with a thrown spear carried too, not in hand.
+KNIFE_AND_SPEAR = KNIFE.replace(
+    'name = "knife"\nskill = 14',
+    'name = "knife"\nskill = 14\n\n[[combatant.weapon]]\nweapon = "thrown-spear"\nname = "spear"'
+    "\nskill = 13",
+)
+
+
+def test_dec_927_a_knife_thrown_is_not_reloaded_and_the_refusal_says_so() -> None:
+    """GUR-RELOAD-1, DEC-927: with the knife thrown, `Ann throws Bob` was refused "reload it",
+    and `Ann reloads` then refused, a thrown weapon not being reloaded: the refusal now names
+    the weapon to draw instead, or says nothing is left, and changes nothing."""
+    for scene, expected in (
+        (KNIFE_AND_SPEAR, "Ann's knife is thrown already: draw another ('draws spear')."),
+        (KNIFE, "Ann's knife is thrown already, and Ann has nothing left to use."),
+    ):
+        service = in_memory("y", tomllib.loads(scene), Dice.scripted([]))
+        service.act("y", "Ann throws Bob", Dice.scripted(list(FACES)))
+        service.act("y", "Bob waits", Dice.scripted([]))
+        service.next_round("y", Dice.scripted([1] * 12))
+        _unchanged(service, "Ann throws Bob", f"GUR-RELOAD-1: {expected}")
+        if scene is KNIFE_AND_SPEAR:
+            service.act("y", "Ann draws spear", Dice.scripted([]))
+            assert service.load("y").state.combatant("Ann").weapon("spear") is not None
+
+
+def test_dec_926_a_fighter_whose_knife_is_thrown_draws_the_next_or_breaks_off() -> None:
+    """DEC-540, DEC-926: a gurps fighter counted as able to harm while carrying any weapon, so
+    one whose only knife was thrown stood waiting to be shot, never breaking off, and one with
+    a spear too never drew it. A thrown weapon thrown is spent: the tactics draw the next
+    weapon still of use, and with none left the fighter breaks off."""
+    spent = act(opened(KNIFE_AND_SPEAR), "Ann throws Bob", list(FACES))
+    ann = spent.combatant("Ann")
+    assert GURPS.can_still_harm(ann)
+    assert "Ann draws spear" in plain(spent, "Ann")
+    assert "Ann draws spear" in steady(spent, "Ann")
+    assert not any("draws" in line for line in plain(opened(KNIFE_AND_SPEAR), "Ann"))
+    alone = act(opened(KNIFE), "Ann throws Bob", list(FACES))
+    assert not GURPS.can_still_harm(alone.combatant("Ann"))
+    assert GURPS.can_still_harm(alone.combatant("Bob"))
+    assert not any("draws" in line for line in plain(alone, "Ann"))

@@ -32,6 +32,7 @@ from firefight.rulesets.gurps.encounter_model import (
     GurpsStats,
     carried_weapon,
     gurps_stats,
+    still_usable,
 )
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
@@ -318,6 +319,9 @@ def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
                 f"{c.name} is still reloading the {name} ({stats.busy} s more): "
                 f"'{c.name} reloads' goes on with it.",
             )
+        if rounds == 0 and not DATA.weapon(kind).reloadable:
+            # A thrown weapon is not reloaded: "reload it" would send the GM to a refusal.
+            raise RuleRefusal("GUR-RELOAD-1", _thrown_already(c, name))
         if rounds == 0:
             raise RuleRefusal("GUR-RELOAD-1", f"{c.name}'s {name} is not loaded: reload it.")
         if rounds is not None and rounds < shots:
@@ -338,6 +342,14 @@ def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
         target = state.combatant(action.target or "")
         check_in_sight(state, c, target)
         arc_modifier(bearing_off_facing(c, target), stats.vision, DATA.house.arc)
+
+
+def _thrown_already(c: CombatantState, name: str) -> str:
+    """Why ``c`` cannot throw their ``name`` again, and what they may use instead (DEC-927)."""
+    other = next((w.name for w in c.weapons if w.name != name and still_usable(c, w)), None)
+    if other is None:
+        return f"{c.name}'s {name} is thrown already, and {c.name} has nothing left to use."
+    return f"{c.name}'s {name} is thrown already: draw another ('draws {other}')."
 
 
 def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:

@@ -27,6 +27,7 @@ __all__ = [
     "gurps_stats",
     "missile_verb",
     "new_gurps_combatant",
+    "still_usable",
 ]
 
 
@@ -189,17 +190,19 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
 
 
 def can_still_harm(c: CombatantState) -> bool:
-    """Whether ``c`` keeps a weapon to use (DEC-540): one whose reloads are not counted, or
-    one that is with a round loaded or a spare left to load (DEC-906)."""
-    counted = gurps_stats(c).counted_reloads
-    if not counted:  # most fighters, asked every turn of a simulated fight
-        return bool(c.weapons)
-    return any(
-        w.name not in counted
-        or (w.loaded is not None and w.loaded.rounds > 0)
-        or w.spare_with_rounds() is not None
-        for w in c.weapons
-    )
+    """Whether ``c`` keeps a weapon to use (DEC-540): one :func:`still_usable`."""
+    return any(still_usable(c, w) for w in c.weapons)
+
+
+def still_usable(c: CombatantState, w: WeaponState) -> bool:
+    """Whether ``c`` can still fire or throw ``w``: a round in it, or a load to put in, from
+    a spare left where its reloads are counted (DEC-906), else without end. A thrown weapon
+    once thrown has neither: it is not reloaded (GUR-RELOAD-1, DEC-926)."""
+    if w.loaded is not None and w.loaded.rounds > 0:
+        return True
+    if not DATA.weapon(w.kind).reloadable:
+        return False
+    return w.name not in gurps_stats(c).counted_reloads or w.spare_with_rounds() is not None
 
 
 def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from firefight.rulesets.gurps.encounter_model import gurps_stats, missile_verb
+from firefight.rulesets.gurps.encounter_model import gurps_stats, missile_verb, still_usable
 from firefight.rulesets.gurps.scene_cover import hiding_barrier
-from firefight.scene.state import EncounterState
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, plain_lines, quoted
 
 __all__ = ["AIM_FROM_FT", "LONG_AIM_FROM_FT", "plain", "steady"]
@@ -20,16 +20,28 @@ LONG_AIM_FROM_FT = 60.0
 
 
 def plain(state: EncounterState, name: str) -> list[str]:
-    """shoot the nearest enemy it can; else reload; else wait"""
+    """shoot the nearest enemy it can; else reload; else, the weapon in hand spent for good,
+    draw another; else wait"""
     # The shared plain tactic, its shot thrown when the weapon in hand is thrown (DEC-890).
     me = state.combatant(name)
-    return plain_lines(name, enemies_by_distance(state, name), missile_verb(me))
+    *fire, wait = plain_lines(name, enemies_by_distance(state, name), missile_verb(me))
+    return [*fire, *_draw(me), wait]
+
+
+def _draw(me: CombatantState) -> list[str]:
+    """The next weapon still of use drawn once the one in hand is spent for good: a knife
+    thrown, a gun whose counted reloads are gone (GUR-RELOAD-1, DEC-926)."""
+    in_hand = me.weapon(gurps_stats(me).in_hand)
+    if in_hand is None or still_usable(me, in_hand):
+        return []
+    other = next((w for w in me.weapons if w is not in_hand and still_usable(me, w)), None)
+    return [] if other is None else [f"{quoted(me.name)} draws {other.name}"]
 
 
 def steady(state: EncounterState, name: str) -> list[str]:
     """aim a loaded weapon at the nearest enemy for a turn (three past 20 yd; none from behind
-    a barrier that hides the shooter, a pop-up attack), then shoot it; else reload; else,
-    stunned, try to recover; else wait"""
+    a barrier that hides the shooter, a pop-up attack), then shoot it; else reload; else, the
+    weapon in hand spent for good, draw another; else, stunned, try to recover; else wait"""
     me = state.combatant(name)
     enemies = enemies_by_distance(state, name)
     *shots_and_reload, wait = plain_lines(name, enemies, missile_verb(me))
@@ -48,4 +60,4 @@ def steady(state: EncounterState, name: str) -> list[str]:
         if turns < wanted and hiding_barrier(state, target, me) is None:
             aim = [f"{quoted(name)} aims at {quoted(target.name)}"]
     # GUR-CORE-1: a stunned fighter may only Do Nothing, rolling HT to shake it off.
-    return [*aim, *shots_and_reload, f"{quoted(name)} recovers", wait]
+    return [*aim, *shots_and_reload, *_draw(me), f"{quoted(name)} recovers", wait]
