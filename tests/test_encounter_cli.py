@@ -126,6 +126,29 @@ def test_import_refuses_a_key_given_twice(store: list[str], tmp_path: Path) -> N
     assert [e["name"] for e in json.loads(out)["encounters"]] == ["raid"]
 
 
+def test_dec_928_a_byte_order_mark_before_a_file_is_not_its_text(
+    store: list[str], tmp_path: Path
+) -> None:
+    """DEC-928: an export or scenario saved by an editor that writes a UTF-8 byte-order mark
+    first was refused "JSON syntax: Unexpected UTF-8 BOM (decode using utf-8-sig)" (TOML:
+    "Invalid statement"); the mark is no part of the text and is read past. A doubled key in
+    such a file is still refused on its own line; a lone record is told in the singular."""
+    scenario = tmp_path / "raid.toml"
+    scenario.write_bytes(b"\xef\xbb\xbf" + Path(WAREHOUSE).read_bytes())
+    code, _, err = run(
+        "encounter", "new", "raid", "--scenario", str(scenario), "--seed", "1", *store
+    )
+    assert code == 0, err
+    _, exported, _ = run("encounter", "export", "raid", *store)
+    path = tmp_path / "raid.json"
+    path.write_bytes(b"\xef\xbb\xbf" + exported.encode())
+    code, out, err = run("encounter", "import", str(path), "--name", "copy", *store)
+    assert code == 0 and "imported copy (1 record)" in out, err
+    path.write_bytes(b"\xef\xbb\xbf" + exported.replace("{", '{"name": "x",', 1).encode())
+    code, _, err = run("encounter", "import", str(path), "--name", "again", *store)
+    assert code == 2 and "line 4: the key 'name' is given twice" in err
+
+
 def test_scenario_errors_name_the_field_and_line(tmp_path: Path, store: list[str]) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(Path(WAREHOUSE).read_text().replace("hits = 60", "hits = -5"))

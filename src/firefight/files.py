@@ -43,7 +43,8 @@ _JSON_KEYS = re.compile(r'("(?:\\.|[^"\\])*")\s*:|[\[\]{}]|"(?:\\.|[^"\\])*"')
 
 
 def read_text(source: Traversable | Path, label: str | None = None) -> str:
-    """The file's text, decoded as UTF-8.
+    """The file's text, decoded as UTF-8, without the byte-order mark some editors write
+    before it (DEC-928: it is no part of the text, and TOML and JSON readers refuse it).
 
     >>> import tempfile
     >>> path = Path(tempfile.mkdtemp()) / "x.toml"
@@ -64,7 +65,7 @@ file?
             label, "file", f"{len(raw):,} bytes is over the limit of {MAX_FILE_BYTES:,}"
         )
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise TableDataError(

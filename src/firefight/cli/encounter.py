@@ -60,7 +60,7 @@ from firefight.scene.state import EncounterState
 from firefight.serialize import to_plain
 from firefight.service import Applied, EncounterService
 from firefight.text import printable
-from firefight.wording import unused_note
+from firefight.wording import counted, unused_note
 
 if TYPE_CHECKING:
     from firefight.store.sql import SqlStore
@@ -761,7 +761,7 @@ def import_encounter(
     if as_json:
         emit_json({"imported": to_plain(info)})
         return
-    console.print(f"imported [bold]{escape(info.name)}[/] ({info.head_seq} records)")
+    console.print(f"imported [bold]{escape(info.name)}[/] ({counted(info.head_seq, 'record')})")
 
 
 # --- play -------------------------------------------------------------------------------------
