@@ -29,7 +29,7 @@ from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered
 from firefight.web.table import Tables, TableSettings
 from firefight.web.tokens import Keyring, Scope
-from firefight.web.views import log_view, seen_state, verbs_view, wounds
+from firefight.web.views import log_view, seen_state, unseen_words, verbs_view, wounds
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEYS = Keyring(bytes(range(32)))
@@ -1168,3 +1168,21 @@ def test_a_player_reads_the_scene_s_notes_with_a_hidden_thrower_unseen(
     assert any(line.startswith("cloud ") for line in scene)
     dana = auth(KEYS.player_token("bay", "Dana"))
     assert client.get("/api/encounters/bay", headers=dana).json()["scene"] == gm_scene
+
+
+def test_dec_929_someone_unseen_begins_a_sentence_with_a_capital() -> None:
+    """DEC-929: a hidden grappler's victim read "someone unseen is grappled 30% by Mara." on a
+    player's page (DEC-925), and a refusal "someone unseen and Rico drew higher": where the
+    hidden name began a sentence, its stand-in now does so with a capital, as the GM's does."""
+    hidden = frozenset({"Viktor", "Giga"})
+    assert (
+        unseen_words("Viktor is grappled 30% by Mara.", hidden)
+        == "Someone unseen is grappled 30% by Mara."
+    )
+    assert (
+        unseen_words("Giga and Rico drew higher. Viktor waits; Mara sees Viktor.", hidden)
+        == "Someone unseen and Rico drew higher. Someone unseen waits; Mara sees someone unseen."
+    )
+    assert unseen_words("on fire: Viktor (3 more rounds)", hidden) == (
+        "on fire: someone unseen (3 more rounds)"
+    )

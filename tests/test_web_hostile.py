@@ -438,7 +438,8 @@ def test_dec_846_a_refusal_names_no_hidden_person_to_a_player(client: TestClient
         assert reply.status_code == 422, reply.text
         told = reply.json()
         assert told["rule"] == "K-2", told
-        assert told["message"].startswith("someone unseen and Rico drew higher for reaction")
+        # DEC-929: the sentence begins with a capital, as the GM's does.
+        assert told["message"].startswith("Someone unseen and Rico drew higher for reaction")
         assert "Giga" not in reply.text
     assert client.get("/api/encounters/alley", headers=GM).json()["head"] == 1
 

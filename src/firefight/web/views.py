@@ -226,11 +226,17 @@ def seen_refusal(exc: RuleRefusal, scope: Scope, settings: TableSettings) -> Rul
 
 
 def unseen_words(text: str, unseen: frozenset[str]) -> str:
-    """``text`` with each name in ``unseen`` said as *someone unseen*."""
+    """``text`` with each name in ``unseen`` said as *someone unseen*, capitalised where the
+    name began a sentence (DEC-929)."""
     # The longest first, so that a name holding another is told whole.
     for n in sorted(unseen, key=len, reverse=True):
-        text = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", "someone unseen", text)
+        text = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", _someone_unseen, text)
     return text
+
+
+def _someone_unseen(match: re.Match[str]) -> str:
+    before = match.string[: match.start()].rstrip()
+    return "Someone unseen" if not before or before[-1] in ".!?" else "someone unseen"
 
 
 def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:
