@@ -532,6 +532,17 @@ def test_gm_add_like_without_starts_does_not_take_the_model_s_initiative() -> No
 def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService) -> None:
     with pytest.raises(RuleRefusal, match="ENC-GM: No status 'prne'; did you mean 'prone'"):
         service.gm("raid", "set Viktor prne")
+    # DEC-913: 'dying' was offered 'standing', the nearest spelling; it says where dying comes
+    # from and what the GM may set instead.
+    dying = (
+        "ENC-GM: No status 'dying': dying comes of the wounds as the ruleset counts them, not "
+        "of the GM's word; 'set Viktor unconscious' or 'dead' puts them down."
+    )
+    before = service.load("raid")
+    with pytest.raises(RuleRefusal) as refused:
+        service.gm("raid", "set Viktor Dying")
+    assert str(refused.value) == dying
+    assert service.load("raid").records == before.records
     # The number is the GM's N, not an option the GM never typed ("--amount", "--ap").
     for line, says in (
         ("hits Viktor 99999999999999", "hits takes a whole number from 0 to 999"),

@@ -244,6 +244,12 @@ def _set(
 ) -> tuple[tuple[Event, ...], str]:
     postures = [p.value for p in Posture]
     found = match(value, (*STATUSES, *postures))
+    if found is None and value.lower() == "dying":
+        # Nearest by spelling is 'standing', which sends the GM nowhere (DEC-913).
+        raise _refuse(
+            "No status 'dying': dying comes of the wounds as the ruleset counts them, not of "
+            f"the GM's word; 'set {name} unconscious' or 'dead' puts them down."
+        )
     if found is None:
         raise _refuse(f"No status {value!r}; {hint(value, (*STATUSES, *postures))}")
     if found in STATUSES:
