@@ -130,3 +130,18 @@ def test_dec_926_a_fighter_whose_knife_is_thrown_draws_the_next_or_breaks_off() 
     assert not GURPS.can_still_harm(alone.combatant("Ann"))
     assert GURPS.can_still_harm(alone.combatant("Bob"))
     assert not any("draws" in line for line in plain(alone, "Ann"))
+
+
+def test_dec_914_the_example_line_is_one_the_rules_take_with_the_weapon_in_hand_empty() -> None:
+    """DEC-914 (DEC-931's way): the session's `help` and the web table's whole line offered
+    "Ann throws Bob --location head" of a knife already thrown, a line refused: the example is
+    now the draw of the next weapon still of use, none when nothing is left, and the reload of
+    an empty gun."""
+    spent = act(opened(KNIFE_AND_SPEAR), "Ann throws Bob", list(FACES))
+    assert GURPS.example_line(spent, "Ann") == "Ann draws spear"
+    alone = act(opened(KNIFE), "Ann throws Bob", list(FACES))
+    assert GURPS.example_line(alone, "Ann") is None
+    empty = opened(SIDED_YARD.replace('weapon = "pistol-45"', 'weapon = "pistol-45"\nloaded = 0'))
+    assert GURPS.example_line(empty, "Bob") == "Bob reloads"
+    assert GURPS.example_line(empty, "Ann") == "Ann shoots Bob --location head"
+    act(empty, "Bob reloads")  # the rules take it

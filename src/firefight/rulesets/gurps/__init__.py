@@ -95,12 +95,28 @@ class GURPS(Ruleset):
 
     def example_line(self, state: EncounterState, actor: str | None = None) -> str | None:
         """A shot, as every ruleset's example, thrown by someone whose weapon in hand is
-        thrown (DEC-890): "Ann shoots Bob" is refused of a knife."""
-        from firefight.rulesets.gurps.encounter_model import missile_verb
+        thrown (DEC-890): "Ann shoots Bob" is refused of a knife. With the weapon in hand
+        empty, the line the rules take instead: its reload, else the draw of another still of
+        use, else none (DEC-914), as rmu offers no attack the AP left refuse (DEC-931)."""
+        from firefight.rulesets.gurps.encounter_model import (
+            gurps_stats,
+            missile_verb,
+            next_usable,
+            still_usable,
+        )
         from firefight.scene.lines import example_line
+        from firefight.scene.tactics import quoted
 
         who = state.find(actor) if actor else (state.combatants[0] if state.combatants else None)
-        if who is None or missile_verb(who) == "shoots":
+        if who is None:
+            return super().example_line(state, actor)
+        in_hand = who.weapon(gurps_stats(who).in_hand)
+        if in_hand is not None and in_hand.loaded is not None and in_hand.loaded.rounds == 0:
+            if still_usable(who, in_hand):
+                return f"{quoted(who.name)} reloads"
+            other = next_usable(who, in_hand)
+            return None if other is None else f"{quoted(who.name)} draws {other.name}"
+        if missile_verb(who) == "shoots":
             return super().example_line(state, actor)
         return f"{example_line(state, 'throws', who.name)} {_EXAMPLE_OPTIONS}"
 

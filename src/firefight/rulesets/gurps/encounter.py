@@ -32,7 +32,7 @@ from firefight.rulesets.gurps.encounter_model import (
     GurpsStats,
     carried_weapon,
     gurps_stats,
-    still_usable,
+    next_usable,
 )
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
@@ -346,10 +346,10 @@ def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
 
 def _thrown_already(c: CombatantState, name: str) -> str:
     """Why ``c`` cannot throw their ``name`` again, and what they may use instead (DEC-927)."""
-    other = next((w.name for w in c.weapons if w.name != name and still_usable(c, w)), None)
+    other = next_usable(c, c.weapon(name))
     if other is None:
         return f"{c.name}'s {name} is thrown already, and {c.name} has nothing left to use."
-    return f"{c.name}'s {name} is thrown already: draw another ('draws {other}')."
+    return f"{c.name}'s {name} is thrown already: draw another ('draws {other.name}')."
 
 
 def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:

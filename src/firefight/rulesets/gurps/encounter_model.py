@@ -27,6 +27,7 @@ __all__ = [
     "gurps_stats",
     "missile_verb",
     "new_gurps_combatant",
+    "next_usable",
     "still_usable",
 ]
 
@@ -203,6 +204,12 @@ def still_usable(c: CombatantState, w: WeaponState) -> bool:
     if not DATA.weapon(w.kind).reloadable:
         return False
     return w.name not in gurps_stats(c).counted_reloads or w.spare_with_rounds() is not None
+
+
+def next_usable(c: CombatantState, spent: WeaponState | None) -> WeaponState | None:
+    """The first weapon other than ``spent`` that ``c`` can still use (:func:`still_usable`):
+    the one to draw once the weapon in hand is spent for good (DEC-926)."""
+    return next((w for w in c.weapons if w is not spent and still_usable(c, w)), None)
 
 
 def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:

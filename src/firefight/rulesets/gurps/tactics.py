@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import math
 
-from firefight.rulesets.gurps.encounter_model import gurps_stats, missile_verb, still_usable
+from firefight.rulesets.gurps.encounter_model import (
+    gurps_stats,
+    missile_verb,
+    next_usable,
+    still_usable,
+)
 from firefight.rulesets.gurps.scene_cover import hiding_barrier
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, plain_lines, quoted
@@ -34,7 +39,7 @@ def _draw(me: CombatantState) -> list[str]:
     in_hand = me.weapon(gurps_stats(me).in_hand)
     if in_hand is None or still_usable(me, in_hand):
         return []
-    other = next((w for w in me.weapons if w is not in_hand and still_usable(me, w)), None)
+    other = next_usable(me, in_hand)
     return [] if other is None else [f"{quoted(me.name)} draws {other.name}"]
 
 
