@@ -222,3 +222,34 @@ def test_the_table_settings_are_shown_and_reset_keeping_the_fight(store: list[st
     assert out == "raid: the table was never set; nothing to clear\n"
     _, out, _ = run("encounter", "log", "raid", "--json", *store)
     assert len(json.loads(out)["records"]) == 1
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("encounter", "list"),
+        ("encounter", "show", "raid"),
+        ("encounter", "undo", "raid"),
+        ("encounter", "table", "raid"),
+        ("encounter", "act", "raid", "Mara shoots Viktor"),
+    ],
+)
+def test_dec_932_a_mistyped_store_is_said_and_not_made(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """DEC-932: `--store sqlite:///fights.bd` (a slip for fights.db) left an empty store there
+    and answered only that no encounter is called raid. A command that reads or changes an
+    encounter names the missing file and makes none; `new` still starts a store there."""
+    missing = tmp_path / "fights.bd"
+    code, _, err = run(*command, "--store", f"sqlite:///{missing}")
+    assert code == 2
+    assert f"no store at '{missing}': nothing was ever saved there; check the path" in err
+    assert not missing.exists()
+    code, out, err = run(
+        "encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1",
+        "--store", f"sqlite:///{missing}",
+    )  # fmt: skip
+    assert code == 0, err
+    assert missing.is_file()
+    code, out, err = run("encounter", "list", "--store", f"sqlite:///{missing}")
+    assert code == 0 and "raid" in out

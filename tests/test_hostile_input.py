@@ -437,7 +437,12 @@ def test_an_unusable_data_folder_is_one_line(
     monkeypatch.setenv("FIREFIGHT_HOME", str(blocker / "home"))
     monkeypatch.delenv("FIREFIGHT_DATABASE_URL", raising=False)
     refused("encounter", "list", says="cannot create the data folder")
-    refused("encounter", "list", "--store", f"sqlite:///{blocker}/x.db", says="folder exists")
+    store = ["--store", f"sqlite:///{blocker}/x.db"]
+    # A command that only reads finds no store there (DEC-932); one that saves says why it
+    # cannot make one.
+    refused("encounter", "list", *store, says="no store at")
+    new = ("encounter", "new", "raid", "--scenario", str(WAREHOUSE), "--seed", "1")
+    refused(*new, *store, says="folder exists")
 
 
 def test_a_full_disk_says_space(raid: Path, monkeypatch: pytest.MonkeyPatch) -> None:

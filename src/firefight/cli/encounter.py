@@ -110,11 +110,13 @@ NameArg = Annotated[str, typer.Argument(help="The encounter's name.")]
 
 
 @contextmanager
-def _service(url: str | None) -> Iterator[EncounterService]:
+def _service(url: str | None, *, create: bool = False) -> Iterator[EncounterService]:
+    """The encounters in the store at ``url``; a file named there is made only by the commands
+    that save a new encounter (``create``), so a mistyped path is said, not made (DEC-932)."""
     from firefight.store import open_store
 
     with refusals():
-        store = open_store(url)
+        store = open_store(url, create=create)
     try:
         with refusals():
             yield EncounterService(store)
@@ -343,7 +345,7 @@ def new(
     with refusals():
         parsed = load_scenario(scenario)
     dice, dice_info = dice_from_options(rolls, seed, ask)
-    with _service(store) as service:
+    with _service(store, create=True) as service:
         applied = service.new(name, parsed, dice)
     if as_json:
         emit_json(applied_json(applied, dice_info, dice.unused))
@@ -753,7 +755,7 @@ def import_encounter(
     """Store an exported encounter (it must fold cleanly to be kept)."""
     with refusals():
         data = read_json(file)
-    with _service(store) as service:
+    with _service(store, create=True) as service:
         try:
             info = service.import_(data, name)
         except FirefightError as exc:
@@ -849,7 +851,7 @@ def play(
 ) -> None:
     """Run a scenario's scripted fight and print the narrated, itemized log."""
     url = store if save is not None else (store or "sqlite://")
-    with _service(url) as service:
+    with _service(url, create=True) as service:
         name, records, state = play_scenario(service, scenario, save)
         where = _store_url(service)
     if as_json:
@@ -889,7 +891,7 @@ def demo(store: StoreOpt = None) -> None:
         f"[bold]firefight demo[/]: the warehouse raid ({escape(str(path))}), played round by "
         "round into your encounter store\n"
     )
-    with _service(store) as service:
+    with _service(store, create=True) as service:
         name, records, state = play_scenario(service, path, None)
         where = _store_url(service)
     show_records(records, trace=True)

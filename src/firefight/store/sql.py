@@ -301,8 +301,11 @@ def _sqlite_engine(url: URL, *, in_memory: bool) -> Engine:
     return engine
 
 
-def open_store(url: str | None = None) -> SqlStore:
+def open_store(url: str | None = None, *, create: bool = True) -> SqlStore:
     """Open (creating and migrating as needed) the store at ``url``; see :func:`resolve_url`.
+    With ``create`` False an SQLite file the person named that is not there is refused, not
+    made: a mistyped ``--store`` given to a command that reads would leave an empty store
+    behind and report no encounter in it (DEC-932).
 
     >>> store = open_store("sqlite://")
     >>> store.create("ambush", "rmu", {"map": "alley"}).head
@@ -314,16 +317,42 @@ def open_store(url: str | None = None) -> SqlStore:
     >>> store.close()
     """
     resolved = resolve_url(url)
-    engine = make_engine(resolved)
+    engine = make_engine(resolved)  # refuses a URL it cannot read first, making no file
     asked = _asked_read_only(chosen_url(url))
     try:
+        if not create:
+            _refuse_missing_file(chosen_url(url))
         upgrade(engine)
+    except StoreError:
+        engine.dispose()
+        raise
     except DBAPIError as exc:
         engine.dispose()
         raise StoreError(
             None, f"cannot open the store at {_redacted(resolved)}: {_reason(exc, asked)}"
         ) from exc
     return SqlStore(engine, asked_read_only=asked)
+
+
+def _refuse_missing_file(url: str | None) -> None:
+    """Refuse a plain ``sqlite:///path`` URL the person chose whose file does not exist."""
+    if url is None:
+        return  # the data folder's own store: made at the first use, whatever the command
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return  # make_engine says what is wrong with it
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or parsed.query or _names_no_file(parsed):
+        return
+    assert database is not None
+    if database.startswith("file:") or Path(database).exists():
+        return
+    raise StoreError(
+        None,
+        f"no store at {database!r}: nothing was ever saved there; check the path (an "
+        "encounter's `new` or `import` starts a store)",
+    )
 
 
 def _asked_read_only(url: str | None) -> bool:
