@@ -42,11 +42,11 @@ from firefight.errors import RuleRefusal
 from firefight.scene.svg import scene_svg
 from firefight.service import EncounterService
 from firefight.store import open_store
+from firefight.store.table_settings import Tables, TableSettings
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
-from firefight.web.table import Tables, TableSettings
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import log_view, state_view
 

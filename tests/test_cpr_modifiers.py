@@ -141,7 +141,7 @@ def test_cpr_ref_1_luck_left_is_a_figure_of_its_own_on_the_table_and_the_web() -
     change reads 'LUCK 3 -> 1'; the conditions column names no LUCK."""
     from firefight.encounter.headline import state_changes
     from firefight.rulesets import find_ruleset
-    from firefight.web.table import TableSettings
+    from firefight.store.table_settings import TableSettings
     from firefight.web.tokens import Scope
     from firefight.web.views import rows_view
 

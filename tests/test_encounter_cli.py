@@ -214,6 +214,13 @@ def test_the_table_settings_are_shown_and_reset_keeping_the_fight(store: list[st
         kept.put_table_settings("raid", {"hidden": ["Lev"], "opened": [], "players_act": True})
     code, out, err = run("encounter", "table", "raid", *store)
     assert code == 0 and out.splitlines() == ['hidden: ["Lev"]', "opened: []", "players_act: true"]
+    # A damaged row is shown as kept, and said to be damaged with the way out (DEC-888).
+    with open_store(store[1]) as kept:
+        kept.put_table_settings("raid", {"hidden": "Lev", "opened": [], "players_act": True})
+    code, out, err = run("encounter", "table", "raid", *store)
+    assert code == 2 and out.splitlines()[0] == 'hidden: "Lev"'
+    assert "table settings (who the players see, whether they declare and roll) are damaged" in err
+    assert "hidden is 'Lev', not a list of names" in err and "table raid --reset" in err
     code, out, err = run("encounter", "table", "raid", "--reset", *store)
     assert code == 0
     assert out == "raid: table settings cleared (everyone shown, players watching)\n"

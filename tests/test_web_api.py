@@ -23,11 +23,11 @@ from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.scene.lines import write_line
 from firefight.store import open_store
+from firefight.store.table_settings import Tables, TableSettings
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered
-from firefight.web.table import Tables, TableSettings
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import log_view, seen_state, unseen_words, verbs_view, wounds
 

@@ -16,12 +16,12 @@ from fastapi.testclient import TestClient
 
 from firefight.store import open_store
 from firefight.store.base import StoreError, encounter_name
+from firefight.store.table_settings import Tables
 from firefight.web.app import MAX_FIELDS, Server, create_app
 from firefight.web.bodies import MAX_LINE
 from firefight.web.body_limit import MAX_BODY_BYTES
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
-from firefight.web.table import Tables
 from firefight.web.tokens import Keyring
 from hostile_support import store_bytes
 

@@ -20,12 +20,12 @@ from fastapi.testclient import TestClient
 
 from firefight.limits import WEB_ODDS_PER_TOKEN, WEB_STREAMS_PER_TOKEN
 from firefight.store import open_store
+from firefight.store.table_settings import Tables
 from firefight.web import app as web_app
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.slots import Gates, Slots, WebLimits
-from firefight.web.table import Tables
 from firefight.web.tokens import Keyring, Scope
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

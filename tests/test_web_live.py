@@ -13,8 +13,8 @@ import httpx
 import pytest
 
 from firefight.store import open_store
+from firefight.store.table_settings import Tables, TableSettings, settings_json
 from firefight.web.live import PAYLOAD_LIMIT, Hub, PostgresRelay, message_parts
-from firefight.web.table import Tables, TableSettings, settings_json
 from store_support import backend_url, postgres_url
 from web_support import KEYS, running_server
 

@@ -17,10 +17,10 @@ from firefight.encounter.scenario import load_scenario
 from firefight.rulesets import find_ruleset
 from firefight.service import EncounterService
 from firefight.store import open_store
+from firefight.store.table_settings import Tables
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
-from firefight.web.table import Tables
 from firefight.web.tokens import Keyring
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -727,9 +727,15 @@ def table_settings(
         kept = service.table_settings(name)
     if kept is None:
         console.print(f"{_safe(name)}: the table was never set (everyone shown, players watching)")
-    # The store's text as it is (a GM checking damaged settings reads what is there).
-    for key, value in sorted((kept or {}).items()):
+        return
+    # The store's text as it is (a GM checking damaged settings reads what is there), then
+    # whether it reads, and the way out when it does not (DEC-888).
+    for key, value in sorted(kept.items()):
         console.print(f"{_safe(key)}: {_safe(json.dumps(value, ensure_ascii=False))}")
+    from firefight.store.table_settings import stored_settings
+
+    with refusals():
+        stored_settings(name, kept)
 
 
 @app.command("export")

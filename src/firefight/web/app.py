@@ -40,6 +40,7 @@ from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
 from firefight.service import Applied, Current
 from firefight.store.base import ConflictError, EncounterExists, EncounterStore
+from firefight.store.table_settings import Tables, TableSettings, settings_json
 from firefight.web.addresses import NameSegment
 from firefight.web.bodies import (
     ActBody,
@@ -57,7 +58,6 @@ from firefight.web.once_each import OnceEachRoute
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
 from firefight.web.slots import Gates
-from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     hover_details,

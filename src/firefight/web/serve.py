@@ -19,11 +19,11 @@ from firefight.limits import (
 )
 from firefight.rulesets import rulesets
 from firefight.store import open_store, resolve_url
+from firefight.store.table_settings import Tables
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub, PostgresRelay
 from firefight.web.reader import ReadingService
 from firefight.web.slots import Gates, WebLimits
-from firefight.web.table import Tables
 from firefight.web.tokens import SECRET_ENV, Keyring
 
 __all__ = ["bundled_examples", "make_server", "serve", "settle"]

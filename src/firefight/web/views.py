@@ -25,7 +25,7 @@ from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
 from firefight.scene.events import CombatantAdded
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.web.table import TableSettings, settings_json
+from firefight.store.table_settings import TableSettings, settings_json
 from firefight.web.tokens import Scope
 
 __all__ = [

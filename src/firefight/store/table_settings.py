@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from firefight.store import TableSettingsStore, damaged_table_settings
+from firefight.store.base import TableSettingsStore, damaged_table_settings
 from firefight.text import printable
 
-__all__ = ["TableSettings", "Tables", "settings_from_json", "settings_json"]
+__all__ = ["TableSettings", "Tables", "settings_from_json", "settings_json", "stored_settings"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,6 +65,15 @@ def settings_from_json(data: dict[str, Any]) -> TableSettings:
     )
 
 
+def stored_settings(encounter: str, stored: dict[str, Any]) -> TableSettings:
+    """``encounter``'s settings as the store keeps them (``stored``); damaged ones refused
+    naming the encounter and the way to clear them (DEC-888)."""
+    try:
+        return settings_from_json(stored)
+    except ValueError as exc:
+        raise damaged_table_settings(encounter, printable(str(exc))[:120]) from None
+
+
 class Tables:
     """Every encounter's settings, read from the store on each ask: no copy is kept in the
     process, so no server can go on with settings another one has replaced (DEC-924)."""
@@ -74,12 +83,7 @@ class Tables:
 
     def get(self, encounter: str) -> TableSettings:
         stored = self._store.table_settings(encounter)
-        if stored is None:
-            return TableSettings()
-        try:
-            return settings_from_json(stored)
-        except ValueError as exc:
-            raise damaged_table_settings(encounter, printable(str(exc))[:120]) from None
+        return TableSettings() if stored is None else stored_settings(encounter, stored)
 
     def put(self, encounter: str, settings: TableSettings) -> None:
         self._store.put_table_settings(encounter, settings_json(settings))
