@@ -27,6 +27,7 @@ from firefight.odds.fights import (
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.tactics import ready
 from firefight.rulesets.cpr.tactics import sharp
+from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.tactics import steady
 from firefight.rulesets.rmu.cover_tactic import covered
 from firefight.rulesets.rmu.fire_state import GunTrouble
@@ -197,11 +198,24 @@ def test_gur_mod_1_steady_aims_before_it_shoots() -> None:
 
 def test_gur_core_1_steady_tries_to_recover_when_nothing_else_is_allowed() -> None:
     """GUR-CORE-1: a stunned fighter may only try to recover, so the line comes before
-    waiting."""
+    waiting, and alone when stunned."""
     state = initial_state(load_scenario(EXAMPLES / "dry-gulch.toml"))
     name = next(c.name for c in state.combatants if not c.bystander)
     lines = steady(state, name)
     assert lines[-2:] == [f"{name} recovers", f"{name} waits"]
+    # Stunned, the one line the rules take is the only one offered (a refused line draws no
+    # die: the fight is the same without the others).
+    gurps = find_ruleset("gurps")
+    opened = engine.open_fight_quietly(state, gurps, Dice.seeded(0))
+    c = opened.combatant(name)
+    stunned = opened.with_combatant(replace(c, stats=replace(gurps_stats(c), stunned=True)))
+    assert steady(stunned, name) == [f"{name} recovers"]
+    for line in lines[:-2] + lines[-1:]:
+        with pytest.raises(RuleRefusal, match="stunned"):
+            engine.act_quietly(stunned, gurps.parse_action(line, stunned), gurps, Dice.seeded(1))
+    engine.act_quietly(
+        stunned, gurps.parse_action(f"{name} recovers", stunned), gurps, Dice.seeded(1)
+    )
 
 
 def test_dec_474_tactics_are_chosen_per_side_and_refused_when_unknown() -> None:
