@@ -27,8 +27,10 @@ from firefight.odds.fights import (
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.tactics import ready
 from firefight.rulesets.cpr.tactics import sharp
+from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.tactics import steady
 from firefight.rulesets.rmu.cover_tactic import covered
+from firefight.rulesets.rmu.fire_state import GunTrouble
 from firefight.rulesets.rmu.tactics import aimed
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.state import EncounterState
@@ -45,15 +47,53 @@ def test_each_ruleset_offers_its_default_first_and_the_plain_tactic() -> None:
     assert list(find_ruleset("cards").fight_tactics()) == ["ready", "plain"]
 
 
+def _troubled(state: EncounterState, name: str, trouble: GunTrouble) -> EncounterState:
+    """``state`` with ``trouble`` left on ``name``'s gun in hand, as a malfunction leaves it."""
+    c = state.combatant(name)
+    stats = rmu_stats(c)
+    fire = replace(stats.fire, guns=(trouble,))
+    return state.with_combatant(replace(c, stats=replace(stats, fire=fire)))
+
+
 def test_rmu_gen_1_rmu_rf_13_aimed_prepares_the_shot_then_clears_a_jam() -> None:
     """RMU-GEN-1: a prepared shot (no -30 recoil) at the nearest enemy comes first; RMU-RF-13:
     a jammed gun is cleared before the fighter gives up and waits."""
     state = initial_state(load_scenario(WAREHOUSE))
     lines = list(aimed(state, "Mara"))
     assert lines[0].startswith("Mara shoots ") and lines[0].endswith(" --prepared")
-    assert lines.index("Mara clears") < lines.index("Mara waits")
+    assert "Mara clears" not in lines  # nothing to clear
+    assert lines[-1] == "Mara waits"
     assert not any("throws" in line for line in lines)  # Mara has a gun: no grenades
     assert "Mara reloads" not in lines  # a full glock: reloading would drop its 17 rounds
+    jam = GunTrouble(weapon="glock", label="failure to feed", rule="RMU-GEN-8", jam_clear_ap=2)
+    assert list(aimed(_troubled(state, "Mara", jam), "Mara")) == ["Mara clears", "Mara waits"]
+    # Semi only, nothing owed: the gun still fires, the clear after every shot.
+    semi = replace(jam, jam_clear_ap=0, semi_only=True)
+    lines = list(aimed(_troubled(state, "Mara", semi), "Mara"))
+    assert lines[0].startswith("Mara shoots ") and lines[-2:] == ["Mara clears", "Mara waits"]
+    broken = replace(jam, jam_clear_ap=0, broken=True)
+    assert list(aimed(_troubled(state, "Mara", broken), "Mara")) == ["Mara waits"]
+
+
+def test_rmu_rf_13_aimed_offers_no_line_the_rules_refuse_for_the_guns_trouble() -> None:
+    """The lines ``aimed`` leaves out for a jammed or broken gun are the ones the rules refuse
+    (a refused line draws no dice, so the fight is the same without them)."""
+    rmu = find_ruleset("rmu")
+    state = engine.open_fight_quietly(initial_state(load_scenario(WAREHOUSE)), rmu, Dice.seeded(0))
+    target = next(line for line in aimed(state, "Mara") if line.endswith(" --prepared"))
+    jam = GunTrouble(weapon="glock", label="failure to feed", rule="RMU-GEN-8", jam_clear_ap=2)
+    left_out = (
+        (jam, (target, target.removesuffix(" --prepared"))),
+        (replace(jam, jam_clear_ap=0, broken=True), (target, "Mara clears")),
+        (None, ("Mara clears",)),
+    )
+    for trouble, lines in left_out:
+        troubled = state if trouble is None else _troubled(state, "Mara", trouble)
+        offered = list(aimed(troubled, "Mara"))
+        for line in lines:
+            assert line not in offered
+            with pytest.raises(RuleRefusal):
+                engine.act_quietly(troubled, rmu.parse_action(line, troubled), rmu, Dice.seeded(1))
 
 
 def test_aimed_reloads_an_empty_gun_or_one_under_half_full_before_it_waits() -> None:
@@ -66,9 +106,7 @@ def test_aimed_reloads_an_empty_gun_or_one_under_half_full_before_it_waits() -> 
         lines = list(aimed(state.with_combatant(mara.with_weapon(held)), "Mara"))
         assert ("Mara reloads" in lines) is offered, left
         if offered:
-            assert (
-                lines.index("Mara clears") < lines.index("Mara reloads") < lines.index("Mara waits")
-            )
+            assert lines.index("Mara reloads") < lines.index("Mara waits")
 
 
 def _moved(state: EncounterState, name: str, x: float, y: float) -> EncounterState:
@@ -160,11 +198,24 @@ def test_gur_mod_1_steady_aims_before_it_shoots() -> None:
 
 def test_gur_core_1_steady_tries_to_recover_when_nothing_else_is_allowed() -> None:
     """GUR-CORE-1: a stunned fighter may only try to recover, so the line comes before
-    waiting."""
+    waiting, and alone when stunned."""
     state = initial_state(load_scenario(EXAMPLES / "dry-gulch.toml"))
     name = next(c.name for c in state.combatants if not c.bystander)
     lines = steady(state, name)
     assert lines[-2:] == [f"{name} recovers", f"{name} waits"]
+    # Stunned, the one line the rules take is the only one offered (a refused line draws no
+    # die: the fight is the same without the others).
+    gurps = find_ruleset("gurps")
+    opened = engine.open_fight_quietly(state, gurps, Dice.seeded(0))
+    c = opened.combatant(name)
+    stunned = opened.with_combatant(replace(c, stats=replace(gurps_stats(c), stunned=True)))
+    assert steady(stunned, name) == [f"{name} recovers"]
+    for line in lines[:-2] + lines[-1:]:
+        with pytest.raises(RuleRefusal, match="stunned"):
+            engine.act_quietly(stunned, gurps.parse_action(line, stunned), gurps, Dice.seeded(1))
+    engine.act_quietly(
+        stunned, gurps.parse_action(f"{name} recovers", stunned), gurps, Dice.seeded(1)
+    )
 
 
 def test_dec_474_tactics_are_chosen_per_side_and_refused_when_unknown() -> None:

@@ -48,6 +48,12 @@ def steady(state: EncounterState, name: str) -> list[str]:
     a barrier that hides the shooter, a pop-up attack), then shoot it; else reload; else, the
     weapon in hand spent for good, draw another; else, stunned, try to recover; else wait"""
     me = state.combatant(name)
+    stats = gurps_stats(me)
+    if stats.stunned:
+        # GUR-CORE-1: a stunned fighter may only Do Nothing, rolling HT to shake it off. The
+        # lines the rules would refuse are not offered: a refused line draws no die, but the
+        # three a stunned turn met cost 1.5% of a dry-gulch fight.
+        return [f"{quoted(name)} recovers"]
     enemies = enemies_by_distance(state, name)
     *shots_and_reload, wait = plain_lines(name, enemies, missile_verb(me))
     aim: list[str] = []
@@ -57,12 +63,12 @@ def steady(state: EncounterState, name: str) -> list[str]:
         gap = math.hypot(
             target.position.x_ft - me.position.x_ft, target.position.y_ft - me.position.y_ft
         )
-        stats = gurps_stats(me)
         turns = stats.aim_turns if stats.aim_target == target.name else 0
         wanted = 3 if gap > LONG_AIM_FROM_FT else 1 if gap > AIM_FROM_FT else 0
         # DEC-633: from behind a barrier that hides them the shot is a pop-up attack, which
         # takes no aim.
         if turns < wanted and hiding_barrier(state, target, me) is None:
             aim = [f"{quoted(name)} aims at {quoted(target.name)}"]
-    # GUR-CORE-1: a stunned fighter may only Do Nothing, rolling HT to shake it off.
+    # Not stunned, "recovers" is Do Nothing, taken before the Wait (which watches and may
+    # fire) when nothing else is.
     return [*aim, *shots_and_reload, *_draw(me), f"{quoted(name)} recovers", wait]

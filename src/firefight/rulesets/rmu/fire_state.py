@@ -72,6 +72,12 @@ class GunTrouble:
     def jammed(self) -> bool:
         return self.jam_clear_ap > 0
 
+    @property
+    def holds_fire(self) -> bool:
+        """Whether the gun fires nothing while this lasts: broken, or jammed until cleared
+        (RMU-RF-13)."""
+        return self.broken or self.jam_clear_ap > 0
+
     def describe(self) -> str:
         parts = []
         if self.broken:

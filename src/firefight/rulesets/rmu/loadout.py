@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
+from firefight.rulesets.rmu.fire_state import GunTrouble
 from firefight.rulesets.rmu.firearm_events import (
     PreparationWasted,
     RapidFireFired,
@@ -42,6 +43,7 @@ __all__ = [
     "named_as_in_scene",
     "ready_weapon",
     "spare_for",
+    "trouble_in_hand",
 ]
 
 
@@ -84,7 +86,7 @@ def check_gun_fires(c: CombatantState, weapon: WeaponState, stats: RmuStats | No
     """Refuse a gun a malfunction left broken or jammed, before any die (RMU-RF-13); ``stats``:
     ``c``'s figures, when the caller has them."""
     trouble = (rmu_stats(c) if stats is None else stats).fire.trouble(weapon.name)
-    if trouble is None:
+    if trouble is None or not trouble.holds_fire:
         return
     if trouble.broken:
         raise RuleRefusal(
@@ -92,12 +94,21 @@ def check_gun_fires(c: CombatantState, weapon: WeaponState, stats: RmuStats | No
             f"{c.name}'s {weapon.name} is broken ({trouble.label}) and fires no more until "
             "repaired.",
         )
-    if trouble.jammed:
-        raise RuleRefusal(
-            trouble.rule,
-            f"{c.name}'s {weapon.name} is jammed ({trouble.label}): clearing it takes "
-            f"{trouble.jam_clear_ap} AP first ('{c.name} clears {weapon.name}').",
-        )
+    raise RuleRefusal(
+        trouble.rule,
+        f"{c.name}'s {weapon.name} is jammed ({trouble.label}): clearing it takes "
+        f"{trouble.jam_clear_ap} AP first ('{c.name} clears {weapon.name}').",
+    )
+
+
+def trouble_in_hand(c: CombatantState) -> GunTrouble | None:
+    """What a malfunction left on the gun in hand (the one a shot or a clear names by
+    default), if anything (RMU-RF-13)."""
+    fire = rmu_stats(c).fire
+    # Asked at every turn of a simulated fight (the tactic): no gun troubled at most of them.
+    if not fire.guns or not c.weapons:
+        return None
+    return fire.trouble(c.weapons[0].name)
 
 
 #: The events that name the gun they were fired from.
