@@ -154,6 +154,25 @@ def test_c_13_shooting_the_cover_itself_and_no_critical_for_a_wall() -> None:
         service.act("fight", "V shoots cover Wall", Dice.scripted([]))
 
 
+def test_c_13_a_barrier_shot_as_if_a_person_points_to_shooting_its_cover() -> None:
+    """C-13, DEC-933: "V shoots crates" was refused as "Nobody called 'crates'", which never
+    said that cover is shot with `shoots cover`; a two-word barrier was named by its first word
+    only. The refusal names the barrier whole and the line that shoots it; nothing changes."""
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
+    before = service.state("fight")
+    for line in ("V shoots crates", "V shoots at CRATES"):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("fight", line, Dice.scripted([]))
+        assert str(refused.value) == (
+            "C-13: 'Crates' is cover, not a person: 'shoots cover Crates' shoots at its HP."
+        )
+    assert service.state("fight") == before
+    jersey = {**CRATES, "name": "jersey west"}
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(jersey,))
+    with pytest.raises(RuleRefusal, match="'jersey west' is cover, not a person"):
+        service.act("fight", "V shoots jersey west", Dice.scripted([]))
+
+
 def _blast(damage: Sequence[int]) -> EncounterService:
     """V at 0,-15 throws a grenade at 0,5 (20 m, DV 15): DEX 6 + Athletics 4 + d10 6 = 16.
     The 10 m square reaches Rook at 0,10, behind the crates at y 8."""

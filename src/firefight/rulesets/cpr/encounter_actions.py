@@ -270,6 +270,19 @@ def _target(words: tuple[str, ...], verb: str, state: EncounterState) -> str:
     return target
 
 
+def _not_cover(words: tuple[str, ...], state: EncounterState) -> None:
+    """Refuse a shot at a barrier named as if it were a person, pointing to the line that
+    shoots its cover (C-13); someone who shares the barrier's name is shot as before."""
+    named = " ".join(w for w in words if w.lower() != "at")
+    wanted = named.lower()
+    barrier = next((b.name for b in state.barriers if b.name.lower() == wanted), None)
+    if barrier is not None and state.find(named) is None:
+        raise RuleRefusal(
+            "C-13",
+            f"{barrier!r} is cover, not a person: 'shoots cover {barrier}' shoots at its HP.",
+        )
+
+
 def _point(words: tuple[str, ...] | list[str], what: str) -> Point:
     x, y = option_point(words, what=what, unit="metres")
     return scene_point(x, y, "m")
@@ -330,6 +343,7 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
             **declared_values(line, Shoot),
         )
     if line.verb == "shoots":
+        _not_cover(words, state)
         between = line.first("move-between")
         if between is not None and not line.has("twice"):
             raise _refuse("--move-between is the move between two shots: give --twice as well.")
