@@ -28,7 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
-from sqlalchemy import Column, create_engine, delete, event, func, insert, or_, select
+from sqlalchemy import Column, Table, create_engine, delete, event, func, insert, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import URL, Connection, Engine, make_url
@@ -787,11 +787,13 @@ class SqlStore:
         return None
 
     def delete_snapshots(self, name: str) -> int:
+        return self._delete_rows(name, snapshots)
+
+    def _delete_rows(self, name: str, table: Table) -> int:
+        """Delete ``name``'s rows of ``table`` (one keyed by ``encounter_id``): how many."""
         with self._transaction(name, write=True) as connection:
             encounter_id = self._encounter_id(connection, name)
-            gone = connection.execute(
-                delete(snapshots).where(snapshots.c.encounter_id == encounter_id)
-            )
+            gone = connection.execute(delete(table).where(table.c.encounter_id == encounter_id))
             return int(gone.rowcount)
 
     # -- table settings (DEC-924) ---------------------------------------------------------
@@ -829,12 +831,7 @@ class SqlStore:
             )
 
     def clear_table_settings(self, name: str) -> bool:
-        with self._transaction(name, write=True) as connection:
-            encounter_id = self._encounter_id(connection, name)
-            gone = connection.execute(
-                delete(table_settings).where(table_settings.c.encounter_id == encounter_id)
-            )
-            return bool(gone.rowcount)
+        return bool(self._delete_rows(name, table_settings))
 
     def list(self) -> builtins.list[EncounterInfo]:
         head = func.coalesce(func.max(records.c.seq), 0)
