@@ -18,7 +18,7 @@ from firefight.rulesets.cpr.tactics import attack_lines
 from firefight.scene.cover import covering
 from firefight.scene.spots import cover_within
 from firefight.scene.state import Barrier, CombatantState, EncounterState
-from firefight.scene.tactics import enemies_by_distance, quoted
+from firefight.scene.tactics import enemies_of, quoted
 from firefight.units import feet_from_metres
 
 __all__ = ["covered", "in_the_open", "spot_in_reach"]
@@ -60,8 +60,8 @@ def covered(state: EncounterState, name: str) -> list[str]:
     Move owed to cover comes first, DEC-671)"""
     me = quoted(name)
     c = state.combatant(name)
-    enemies = enemies_by_distance(state, name)
-    lines = owed_move(state, name)
+    enemies = enemies_of(state, c)
+    lines = owed_move(state, c)
     exposed = bool(enemies) and in_the_open(state, c, enemies[0])
     if not lines and exposed and fighter(c).move_left:
         spot = spot_in_reach(state, c, enemies[0])
@@ -72,7 +72,7 @@ def covered(state: EncounterState, name: str) -> list[str]:
     return [
         *lines,
         *([reload] if early else []),
-        *attack_lines(state, name, enemies, first=lambda e: in_the_open(state, e, c)),
+        *attack_lines(state, c, enemies, first=lambda e: in_the_open(state, e, c)),
         *([] if early else [reload]),
     ]
 

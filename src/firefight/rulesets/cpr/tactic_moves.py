@@ -16,7 +16,7 @@ from firefight.geometry import Point, distance_ft
 from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.cpr.take_cover import cover_ahead, move_reach_m, sheltered, suppressors
-from firefight.scene.state import EncounterState
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import quoted
 from firefight.units import feet_from_metres, metres_from_feet
 
@@ -44,12 +44,12 @@ def on_grid(spot: Point, holds: Callable[[Point], bool]) -> Point | None:
     return next((p for p in grid if holds(p)), None)
 
 
-def owed_move(state: EncounterState, name: str) -> list[str]:
-    """The Move ``name`` owes to reaching cover (C-6), while it is still theirs to spend this
+def owed_move(state: EncounterState, c: CombatantState) -> list[str]:
+    """The Move ``c`` owes to reaching cover (C-6), while it is still theirs to spend this
     turn: to the nearest free spot in cover from whoever broke them that one Move reaches
     (DEC-669), else a full Move straight at the nearest there is (DEC-670); nothing when no
     cover stands anywhere, or nothing is owed."""
-    c = state.combatant(name)
+    name = c.name
     own = fighter(c)
     # Asked at every turn: whose fire is owed a Move is looked up only when one is owed.
     if not (own.must_take_cover and own.move_left):
