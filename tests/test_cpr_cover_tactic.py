@@ -71,7 +71,7 @@ def test_dec_631_cpr_ref_1_s_1_no_barrier_past_one_move_nor_a_spot_taken() -> No
         replace(state.combatant("Kes"), stats=replace(fighter(state.combatant("Kes")), move=1))
     )
     assert spot_in_reach(slow, slow.combatant("Kes"), slow.combatant("Brick")) is None
-    assert covered(slow, "Kes") == sharp(slow, "Kes")
+    assert covered(slow, "Kes") == list(sharp(slow, "Kes"))
     taken = _at(state, "Dova", -3.4, 2.5)
     assert covered(taken, "Kes")[0] == "Kes moves 8.4,2.5"
 
@@ -96,7 +96,7 @@ def test_dec_631_cpr_dod_1_enemies_in_the_open_are_shot_before_those_in_cover() 
     crouches behind the container, covered turns to Sable in the open first."""
     state = _at(_at(_opened(), "Kes", -3.4, 2.5), "Brick", -3.4, 20.5)
     assert not in_the_open(state, state.combatant("Brick"), state.combatant("Kes"))
-    assert sharp(state, "Kes")[0].startswith("Kes shoots Brick")
+    assert next(sharp(state, "Kes")).startswith("Kes shoots Brick")
     assert covered(state, "Kes")[0].startswith("Kes shoots Sable")
 
 

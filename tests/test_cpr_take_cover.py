@@ -206,7 +206,7 @@ def test_dec_671_a_suppressed_fighters_tactic_moves_to_cover_first(tactic: Any) 
     """DEC-671: sharp and covered both open with the Move owed, to the spot behind the wall
     that the rules then accept."""
     service = _fight(_wall("wall", (-2, 14), (2, 14)))
-    lines = tactic(service.state("fight"), "V")
+    lines = list(tactic(service.state("fight"), "V"))
     assert lines[0] == "V moves 0.0,14.4"
     step(service, [], lines[0])
     assert not _v(service).must_take_cover
@@ -217,7 +217,7 @@ def test_dec_671_with_cover_out_of_reach_the_tactic_runs_a_full_move_at_it(tacti
     """DEC-670, DEC-671: the far wall is beyond one Move: the tactic runs the full Move (kept
     0.1 m inside it) straight at it, which the rules accept."""
     service = _fight(_wall("far wall", (-3, 40), (3, 40)))
-    lines = tactic(service.state("fight"), "V")
+    lines = list(tactic(service.state("fight"), "V"))
     assert lines[0] == "V moves 0.0,21.9"
     step(service, [], lines[0])
     assert not _v(service).must_take_cover
@@ -228,7 +228,7 @@ def test_dec_671_the_owed_move_is_offered_only_while_the_move_is_left() -> None:
     cost the shot)."""
     service = _fight(_wall("wall", (-2, 14), (2, 14)))
     step(service, [], "V moves to 1,16")
-    assert sharp(service.state("fight"), "V")[0] != "V moves 0.0,14.4"
+    assert next(sharp(service.state("fight"), "V")) != "V moves 0.0,14.4"
     assert metres_from_feet(service.state("fight").combatant("V").position.y_ft) == pytest.approx(
         16
     )

@@ -280,10 +280,10 @@ def test_cpr_dod_1_cpr_aim_1_c_8_sharp_throws_at_the_pair_then_shoots_who_cannot
     them; CPR-DOD-1: Rook (REF 6) comes before Juno (REF 9, dodges) though farther;
     CPR-AIM-1: Juno aims at V's head, whose kevlar (SP 7) is thinner than the armorjack."""
     state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
-    lines = sharp(state, "V")
+    lines = list(sharp(state, "V"))
     assert lines[0] == "V throws grenade at 3.0,12.0"
     assert lines.index("V shoots Rook --twice") < lines.index("V shoots Juno --twice")
-    assert "Juno shoots V --aim head" in sharp(state, "Juno")
+    assert "Juno shoots V --aim head" in list(sharp(state, "Juno"))
     assert "V shoots Rook --aim head" not in lines  # kevlar on both: no reason to aim
 
 
@@ -308,7 +308,7 @@ def test_dec_856_cpr_dod_1_sharp_shoots_first_who_would_not_dodge_this_shot() ->
         ).with_combatant(
             replace(rook, position=Point(x_ft=feet_from_metres(10), y_ft=feet_from_metres(rook_m)))
         )
-        lines = sharp(placed, "V")
+        lines = list(sharp(placed, "V"))
         juno_at = lines.index("V shoots Juno --twice")
         return "Juno" if juno_at < lines.index("V shoots Rook --twice") else "Rook"
 
@@ -323,7 +323,7 @@ def test_c_8_sharp_offers_no_throw_once_nothing_is_left_to_throw() -> None:
     state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
     v = state.combatant("V")
     guns = tuple(w for w in v.weapons if w.loaded is not None)
-    lines = sharp(state.with_combatant(replace(v, weapons=guns)), "V")
+    lines = list(sharp(state.with_combatant(replace(v, weapons=guns)), "V"))
     assert not any("throws" in line for line in lines)
     assert lines[0] == "V shoots Rook --twice"
 
@@ -460,10 +460,10 @@ def test_c_5_cpr_rof_1_cpr_ammo_1_sharp_offers_only_what_the_gun_in_hand_can_fir
     shots. CPR-AMMO-1: an empty gun offers no shot at all, only the reload. The rules would
     refuse each line left out, rolling nothing."""
     state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
-    rook = sharp(state, "Rook")
+    rook = list(sharp(state, "Rook"))
     assert "Rook autofires at V" in rook
     assert "Rook shoots V --twice" not in rook and "Rook shoots V" in rook
-    assert not any("autofires" in line for line in sharp(state, "V") + sharp(state, "Juno"))
+    assert not any("autofires" in line for line in [*sharp(state, "V"), *sharp(state, "Juno")])
     smg = state.combatant("Rook").weapon()
     assert smg is not None and smg.loaded is not None
 
@@ -471,10 +471,10 @@ def test_c_5_cpr_rof_1_cpr_ammo_1_sharp_offers_only_what_the_gun_in_hand_can_fir
         gun = replace(smg, loaded=replace(smg.loaded, rounds=rounds))
         return state.with_combatant(replace(state.combatant("Rook"), weapons=(gun,)))
 
-    assert "Rook autofires at V" not in sharp(loaded(9), "Rook")
-    assert "Rook shoots V" in sharp(loaded(9), "Rook")
+    assert "Rook autofires at V" not in list(sharp(loaded(9), "Rook"))
+    assert "Rook shoots V" in list(sharp(loaded(9), "Rook"))
     # cpr has no waiting action: with nothing to fire, reloading is the last line offered.
-    assert sharp(loaded(0), "Rook") == ["Rook reloads"]
+    assert list(sharp(loaded(0), "Rook")) == ["Rook reloads"]
 
 
 def test_dec_620_dec_540_a_thrower_clear_of_the_casualty_band_throws_without_a_step() -> None:
