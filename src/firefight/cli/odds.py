@@ -147,9 +147,11 @@ def simulate_command(
         workers = len(os.sched_getaffinity(0)) if fights >= WORKERS_AFTER_FIGHTS else 0
     with executor_for(dask, workers) as executor:
         try:
-            # What is loaded by now (modules, catalogs) outlasts the fights: kept out of the
-            # collector's sweeps, which fights set off by making and dropping thousands of small
-            # values (about 2% of a fight's work); workers, forked later, inherit it. Given back.
+            # What is loaded by now (the modules imported so far) outlasts the fights: kept out
+            # of the collector's sweeps, which fights set off by making and dropping thousands
+            # of small values; workers, forked later, inherit it. Given back. The scenario and
+            # the ruleset's modules load after it, unfrozen: freezing them too was measured at
+            # some 0.3% of a run (docs/odds-speed-log.md, round seventeen), not worth the steps.
             gc.freeze()
             label = f"{fights:,} fights" if within is None else f"fights to ±{within:g} points"
             with refusals(), progress_bar(label, 1.0) as update:
