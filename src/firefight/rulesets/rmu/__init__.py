@@ -489,13 +489,6 @@ class RMU(Ruleset):
 
 def rmu_data() -> RmuData:
     """The registered rmu ruleset's data, so that every encounter module shares one load."""
-    return _registered().data
-
-
-@cache
-def _registered() -> RMU:
-    # The registry's one instance (find_ruleset keeps it for the process), looked up by name
-    # once: rmu_data is asked at every simulated shot, as cpr_data is.
     ruleset = find_ruleset("rmu")
     assert isinstance(ruleset, RMU)
-    return ruleset
+    return ruleset.data
