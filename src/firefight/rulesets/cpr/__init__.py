@@ -324,17 +324,9 @@ class CPR(Ruleset):
 def cpr_data() -> CprData:
     """The registered cpr ruleset's data, so that every encounter module shares one load (and
     the user's catalogs laid over it)."""
-    return _registered().data
-
-
-@cache
-def _registered() -> CPR:
-    # The registry's one instance (find_ruleset keeps it for the process), looked up by name
-    # once: cpr_data is asked at every simulated turn and shot, some 40 a night-market fight,
-    # and the lookup cost three times the read.
     ruleset = find_ruleset("cpr")
     assert isinstance(ruleset, CPR)
-    return ruleset
+    return ruleset.data
 
 
 def _data_class() -> type[CprData]:
