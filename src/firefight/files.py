@@ -151,15 +151,10 @@ def json_once_each(text: str, **options: Any) -> Any:
 
     try:
         return json.loads(text, object_pairs_hook=_one_each, **options)
-    except _TwiceError as exc:
+    except KeyGivenTwice as exc:
+        # The hook sees an object's pairs, not where they stand: the text is read again, once.
         line, key = _first_twice(text) or (None, exc.key)
         raise KeyGivenTwice(key, line) from None
-
-
-class _TwiceError(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -170,7 +165,7 @@ def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _TwiceError(key)
+                raise KeyGivenTwice(key, None)
             seen.add(key)
     return found
 
