@@ -132,10 +132,8 @@ def test_enc_gm_a_number_past_what_it_may_be_is_refused_naming_the_bounds(
 def test_enc_gm_the_command_line_says_what_is_wrong_with_a_number(tmp_path: Path) -> None:
     """DEC-851: `encounter gm` (and `play`, through the same reader) tells the GM the bounds and the
     scene's limits too; nothing is written."""
-    store = ["--store", f"sqlite:///{tmp_path / 'f.db'}"]
-    scene = str(ROOT / "examples" / "warehouse.toml")
+    store = _new_on_disk(tmp_path, "warehouse", "raid")
     runner = CliRunner()
-    assert runner.invoke(app, ["encounter", "new", "raid", "-s", scene, *store]).exit_code == 0
     for line, said in (
         ("set Mara stun 1e308", "set stun takes a whole number from 0 to 999, not '1e308'"),
         ("move Lev to 1e300,1e300", "1e300,1e300 is past the scene's limits"),
@@ -304,14 +302,21 @@ def test_enc_gm_dec_855_gurps_hits_refused_past_dead_say_why_and_change_nothing(
     assert "rules" in service.export("f")
 
 
+def _new_on_disk(tmp_path: Path, example: str, name: str) -> list[str]:
+    """``encounter new NAME`` of the bundled ``example`` in a store file under ``tmp_path``;
+    the ``--store`` option that names it."""
+    store = ["--store", f"sqlite:///{tmp_path / 'f.db'}"]
+    scene = str(ROOT / "examples" / f"{example}.toml")
+    assert CliRunner().invoke(app, ["encounter", "new", name, "-s", scene, *store]).exit_code == 0
+    return store
+
+
 def test_enc_gm_dec_855_the_command_line_refuses_hits_past_the_floor(tmp_path: Path) -> None:
     """ENC-GM, DEC-855: `encounter gm` takes V (40 HP) to -959 and refuses 41 more, past -999 HP
     left, saying why, and writes nothing; `set V hp -7`, refused below 0 before, is taken (HP
     runs on below 0, C-9)."""
-    store = ["--store", f"sqlite:///{tmp_path / 'f.db'}"]
-    scene = str(ROOT / "examples" / "night-market.toml")
+    store = _new_on_disk(tmp_path, "night-market", "m")
     runner = CliRunner()
-    assert runner.invoke(app, ["encounter", "new", "m", "-s", scene, *store]).exit_code == 0
     done = runner.invoke(app, ["encounter", "gm", "m", "hits V 999", *store])
     assert done.exit_code == 0 and "HP 40/40 → -959/40" in done.stdout, done.stdout
     done = runner.invoke(app, ["encounter", "gm", "m", "hits V 41", *store])
@@ -470,10 +475,8 @@ def test_enc_gm_dec_881_the_session_offers_wear_and_the_command_line_sets_it(
     assert {"ap", "bleeding", "stun", "hunger", "wear"} <= set(
         completer.candidates(["set", "Mara"])
     )
-    store = ["--store", f"sqlite:///{tmp_path / 'f.db'}"]
-    scene = str(ROOT / "examples" / "warehouse.toml")
+    store = _new_on_disk(tmp_path, "warehouse", "raid")
     runner = CliRunner()
-    assert runner.invoke(app, ["encounter", "new", "raid", "-s", scene, *store]).exit_code == 0
     done = runner.invoke(app, ["encounter", "gm", "raid", "set Mara wear -30", *store])
     assert done.exit_code == 0 and "GM: Mara's armor wear set to -30." in done.stdout, done.stdout
     done = runner.invoke(app, ["encounter", "gm", "raid", "set Mara wear 10", *store])
