@@ -110,8 +110,12 @@ def test_an_unknown_verb_is_answered_with_the_verbs_as_they_are_typed() -> None:
         act(opened(), "Ann all-out Bob")
     reason = refused.value.reason
     assert "did you mean 'all-out attacks'?" in reason
-    assert "aims, shoots, throws, all-out attacks, moves and shoots, moves, turns" in reason
+    assert (
+        "aims, shoots, throws, all-out attacks, moves and shoots, moves and throws, moves, turns"
+        in reason
+    )
     assert reason.count("'all-out'") == 1 and "move-and-attack" not in reason  # as typed
+    assert "move-and-throw" not in reason
 
 
 def test_gur_core_1_knocked_down_lasts_until_the_fighter_changes_position() -> None:

@@ -145,3 +145,91 @@ def test_dec_914_the_example_line_is_one_the_rules_take_with_the_weapon_in_hand_
     assert GURPS.example_line(empty, "Bob") == "Bob reloads"
     assert GURPS.example_line(empty, "Ann") == "Ann shoots Bob --location head"
     act(empty, "Bob reloads")  # the rules take it
+
+
+def _spent_twice(scene: str, line: str) -> None:
+    """``line`` throws Ann's knife, then, a second later, is refused as DEC-927 says: the
+    weapon to draw, or nothing left; the refusal changes nothing."""
+    expected = {
+        KNIFE_AND_SPEAR: "Ann's knife is thrown already: draw another ('draws spear').",
+        KNIFE: "Ann's knife is thrown already, and Ann has nothing left to use.",
+    }[scene]
+    service = in_memory("y", tomllib.loads(scene), Dice.scripted([]))
+    service.act("y", line, Dice.scripted(list(FACES)))
+    ann = service.load("y").state.combatant("Ann")
+    assert ann.weapon("knife").loaded.rounds == 0  # type: ignore[union-attr]
+    service.act("y", "Bob waits", Dice.scripted([]))
+    service.next_round("y", Dice.scripted([1] * 12))
+    _unchanged(service, line, f"GUR-RELOAD-1: {expected}")
+
+
+def test_dec_948_an_all_out_attack_with_a_knife_is_a_throw() -> None:
+    """GUR-CORE-1, GUR-IND-1, DEC-948: `Ann all-out attacks Bob` with the knife in hand was
+    told "Ann shoots Bob with the knife": it is the throw's roll (the shot's resolver, as
+    `gurps throw --maneuver all-out` makes it) with the All-Out Attack's +1, told as a throw;
+    the knife is spent, and a second one is refused as a second throw is."""
+    state = opened(KNIFE)
+    line = GURPS.parse_action("Ann all-out attacks Bob", state)
+    assert isinstance(line, GurpsAction)
+    shot = shot_for(state, line, TraceBuilder(), maneuver="all-out")
+    alone = resolve_shot(shot, Dice.scripted(list(FACES)))
+    out = GURPS.resolve(state, line, Dice.scripted(list(FACES)))
+    assert isinstance(out.result, Attacked) and out.result.shot == alone.result
+    assert out.result.headline.startswith("Ann throws the knife at Bob (all-out attack): ")
+    assert "+1  All-Out Attack  [GUR-CORE-1]" in out.trace.render_text()
+    assert gurps_stats(act(state, "Ann all-out attacks Bob", list(FACES)).combatant("Ann")).all_out
+    for scene in (KNIFE_AND_SPEAR, KNIFE):
+        _spent_twice(scene, "Ann all-out attacks Bob")
+    # The gun is still shot, and said so.
+    shot_by_bob = GURPS.resolve(
+        state, GURPS.parse_action("Bob all-out attacks Ann", state), Dice.scripted(list(FACES))
+    )
+    assert shot_by_bob.result.headline.startswith("Bob shoots Ann with the pistol-45 (all-out")
+
+
+def test_dec_948_moves_and_throws_a_knife_and_moves_and_shoots_a_gun() -> None:
+    """GUR-MOVE-1, GUR-IND-1, DEC-948: `moves and shoots` took a knife as it takes a gun. As
+    `shoots` and `throws` do (DEC-890), each Move and Attack line now takes only its own
+    weapons, before any die and changing nothing: a knife is thrown on the move with `moves
+    and throws`, walking at -1 (the source multiplies it only for bows and crossbows), told
+    as a throw, and spent."""
+    service = in_memory("y", tomllib.loads(KNIFE), Dice.scripted([]))
+    _unchanged(
+        service,
+        "Ann moves and shoots Bob --to 0,3",
+        "GUR-IND-1: Ann's knife is thrown, not shot: use moves and throws.",
+    )
+    _unchanged(
+        service,
+        "Bob moves and throws Ann --to 0,27",
+        "GUR-IND-1: Bob's pistol-45 is shot, not thrown: use moves and shoots.",
+    )
+    state = opened(KNIFE)
+    line = GURPS.parse_action("Ann moves and throws at Bob --to 0,3", state)
+    assert isinstance(line, GurpsAction) and line.verb == "move-and-throw"
+    out = GURPS.resolve(state, line, Dice.scripted(list(FACES)))
+    assert isinstance(out.result, Attacked)
+    assert out.result.headline.startswith("Ann throws the knife at Bob (move and attack): ")
+    told = out.trace.render_text()
+    assert "-1  throwing while walking (Move and Attack)  [GUR-MOVE-1]" in told
+    assert "Ann moves 1 yd (move and attack)" in told
+    for scene in (KNIFE_AND_SPEAR, KNIFE):
+        _spent_twice(scene, "Ann moves and throws Bob --to 0,3")
+
+
+def test_dec_948_an_all_out_throw_at_oneself_is_refused_as_a_throw() -> None:
+    """DEC-948: the refusal says what the line would do with the weapon in hand."""
+    state = opened(KNIFE)
+    with pytest.raises(RuleRefusal, match="Ann cannot throw at themselves"):
+        act(state, "Ann all-out attacks Ann")
+    with pytest.raises(RuleRefusal, match="Bob cannot shoot at themselves"):
+        act(state, "Bob all-out attacks Bob")
+    with pytest.raises(RuleRefusal, match="Ann cannot throw at themselves"):
+        act(state, "Ann moves and throws Ann --to 0,3")
+
+
+def test_dec_948_the_web_form_offers_moves_and_throws_beside_moves_and_shoots() -> None:
+    """DEC-948: the form's verbs, as DEC-890 put `throws` beside `shoots`."""
+    verbs = {v["verb"]: v for v in verbs_view(GURPS)}
+    assert list(verbs).index("moves and throws") == list(verbs).index("moves and shoots") + 1
+    assert verbs["moves and throws"]["options"] == verbs["moves and shoots"]["options"]

@@ -3,7 +3,8 @@
 Each round is one second (:class:`GurpsTurnStarted`); everyone able takes one maneuver, fastest
 Move first. Verbs: ``aims at T`` (Aim: +Acc, then +1 a turn), ``shoots T`` and ``throws T``
 (Attack, with the shot's own options: a gun, a thrown weapon, GUR-IND-1), ``all-out attacks
-T`` and ``moves and shoots T --to X,Y`` (GUR-CORE-1, GUR-MOVE-1), ``moves X,Y`` (Move, feet),
+T`` (either) and ``moves and shoots``/``moves and throws T --to X,Y`` (GUR-CORE-1,
+GUR-MOVE-1), ``moves X,Y`` (Move, feet),
 ``turns to face T|X,Y`` (a Move of no yards, DEC-657), ``waits --watch N|line|cone [--at X,Y]``
 (Wait for opportunity fire, GUR-OPP-1), ``reloads`` and ``draws W`` (Ready, GUR-RELOAD-1),
 ``recovers`` (Do Nothing; a stunned fighter's HT roll), ``kneels``/``stands``/``drops`` (Change
@@ -37,6 +38,7 @@ from firefight.rulesets.gurps.encounter_model import (
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
     MISSILE_VERBS,
+    SAYS_WHICH,
     SHOT_OPTIONS,
     attack,
     bearing_off_facing,
@@ -119,6 +121,9 @@ _VERBS = {
     "moves and shoots": "move-and-attack",
     "moves and fires at": "move-and-attack",
     "move and shoot": "move-and-attack",
+    "moves and throws": "move-and-throw",
+    "moves and throws at": "move-and-throw",
+    "move and throw": "move-and-throw",
     "moves": "moves",
     "moves to": "moves",
     "move": "moves",
@@ -158,6 +163,7 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "throws": {"weapon": "str", **_LINE_SHOT},
     "all-out": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "move-and-attack": {"weapon": "str", "to": "str", **_LINE_SHOT},
+    "move-and-throw": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "moves": {},
     "turns": {},
     "waits": {"watch": "str", "at": "str", "for": "str", "hold": "flag"},
@@ -178,6 +184,7 @@ _WORDS = {
     "throws": "[at] TARGET",
     "all-out": "[at] TARGET",
     "move-and-attack": "[at] TARGET",
+    "move-and-throw": "[at] TARGET",
     "moves": "[to] X,Y",
     "turns": "[to face] TARGET | X,Y",
     "reloads": "[WEAPON]",
@@ -295,18 +302,18 @@ def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
     if action.verb in ATTACKS or action.verb == "aims":
         aimed_at = state.combatant(action.target or "")
         if aimed_at.name == c.name:
-            verb = {"aims": "aim", "throws": "throw"}.get(action.verb, "shoot")
-            raise RuleRefusal(ACTION_RULE, f"{c.name} cannot {verb} at themselves.")
+            raise RuleRefusal(ACTION_RULE, f"{c.name} cannot {_doing(c, action)} at themselves.")
     if action.verb in ATTACKS:
         name, kind = carried_weapon(c, action.weapon)
         if name != stats.in_hand:
             raise RuleRefusal(
                 "GUR-RELOAD-1", f"{c.name}'s {name} is not in hand: draw it first ('draws {name}')."
             )
-        if action.verb in MISSILE_VERBS:
-            # GUR-IND-1, DEC-890: the line says which the roll is, as `gurps shoot`/`throw` do.
-            thrown = action.verb == "throws"
-            check_missile(kind, thrown=thrown, said=f"{c.name}'s {name}", verbs=MISSILE_VERBS)
+        if action.verb in SAYS_WHICH:
+            # GUR-IND-1, DEC-890, DEC-948: the line says which the roll is, as `gurps shoot` and
+            # `throw` do.
+            thrown, verbs = SAYS_WHICH[action.verb]
+            check_missile(kind, thrown=thrown, said=f"{c.name}'s {name}", verbs=verbs)
         loaded = c.weapon(name)
         # Read as the shot reads it (G-5's bounds): a count that is no number is refused here.
         shots = line_values(action).get("shots", 1)
@@ -342,6 +349,18 @@ def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
         target = state.combatant(action.target or "")
         check_in_sight(state, c, target)
         arc_modifier(bearing_off_facing(c, target), stats.vision, DATA.house.arc)
+
+
+def _doing(c: CombatantState, action: GurpsAction) -> str:
+    """What ``action`` does, as a refusal says it: aim, throw (a throwing line, or an All-Out
+    Attack with a thrown weapon, DEC-948) or shoot."""
+    if action.verb == "aims":
+        return "aim"
+    if action.verb in SAYS_WHICH:
+        return "throw" if SAYS_WHICH[action.verb][0] else "shoot"
+    weapon = c.weapon(action.weapon if action.weapon is not None else gurps_stats(c).in_hand)
+    thrown = weapon is not None and DATA.weapon(weapon.kind).kind == "thrown"
+    return "throw" if thrown else "shoot"
 
 
 def _thrown_already(c: CombatantState, name: str) -> str:

@@ -50,6 +50,7 @@ from firefight.trace import Trace, TraceBuilder
 __all__ = [
     "ATTACKS",
     "MISSILE_VERBS",
+    "SAYS_WHICH",
     "SHOT_OPTIONS",
     "attack",
     "attack_advance",
@@ -83,10 +84,20 @@ ATTACKS = {
     "throws": "attack",
     "all-out": "all-out",
     "move-and-attack": "move-and-attack",
+    "move-and-throw": "move-and-attack",
 }
 #: The Attack that shoots and the one that throws: each takes only its own weapons, as `gurps
-#: shoot` and `gurps throw` do (GUR-IND-1, DEC-890).
+#: shoot` and `gurps throw` do (GUR-IND-1, DEC-890); a Wait fires with either.
 MISSILE_VERBS = ("shoots", "throws")
+#: The lines that say whether their roll is a shot or a throw, each with the pair of words
+#: (shot, throw) its refusal sends the GM to: Attack's and Move and Attack's (DEC-890,
+#: DEC-948). An All-Out Attack's line names the maneuver alone and takes either.
+SAYS_WHICH = {
+    "shoots": (False, MISSILE_VERBS),
+    "throws": (True, MISSILE_VERBS),
+    "move-and-attack": (False, ("moves and shoots", "moves and throws")),
+    "move-and-throw": (True, ("moves and shoots", "moves and throws")),
+}
 MANEUVER_NAMES = {
     "attack": "attack",
     "all-out": "all-out attack",
@@ -281,7 +292,7 @@ def attack(
                 fired_at = volley.fired
             state = state.with_combatant(went.mover)
         moving = went.moving
-    name, _ = carried_weapon(c, action.weapon)
+    name, kind = carried_weapon(c, action.weapon)
     carried = c.weapon(name)
     ammo = DATA.ammo.get(carried.loaded.ammo) if carried and carried.loaded else None
     if ammo is not None and ammo.area_damage is not None:
@@ -307,10 +318,11 @@ def attack(
     # The maneuver is named when it is not a plain Attack: an All-Out Attack gives up every
     # defense until the next turn (GUR-CORE-1), which the table must know.
     how = "" if maneuver == "attack" else f" ({MANEUVER_NAMES[maneuver]})"
-    # A throw says so (DEC-890): "Ann throws the knife at Bob", as the line did.
+    # A throw says so (DEC-890), whatever the maneuver (DEC-948): "Ann throws the knife at
+    # Bob (all-out attack)".
     doing = (
-        f"throws the {name} at {action.target}"
-        if action.verb == "throws"
+        f"throws the {name} at {action.target}{how}"
+        if DATA.weapon(kind).kind == "thrown"
         else f"shoots {action.target} with the {name}{how}"
     )
     headline = f"{c.name} {doing}: {said}"

@@ -482,10 +482,12 @@ def _situation(
         # Only crossbows and bows multiply it; a sling does not (DEC-720).
         times = {"crossbow": house.moving.crossbow_multiplier, "bow": house.moving.bow_multiplier}
         factor = times.get(weapon.kind, 1)
+        # A knife is thrown, not fired, as the throw is told (DEC-948).
+        doing = "throwing" if weapon.kind == "thrown" else "firing"
         found.append(
             Modifier(
                 value=base * factor,
-                label=f"firing while {shot.moving} (Move and Attack)",
+                label=f"{doing} while {shot.moving} (Move and Attack)",
                 rule="GUR-MOVE-1",
             )
         )
