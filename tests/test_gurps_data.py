@@ -180,3 +180,91 @@ def test_gur_core_1_every_recalled_3e_figure_says_how_it_was_made() -> None:
     assert len(recalled) >= 7
     assert all("recalled" in s.derivation for s in recalled)
     assert all(s.source.startswith("public core (3e)") for s in recalled)
+
+
+# --- what 002 states about the recalled stand-ins (weapons, armor, the 3e core) ----------------
+
+
+def test_gur_reload_1_a_bow_crossbow_or_sling_rof_is_its_reload_time() -> None:
+    """GUR-RELOAD-1, GUR-GUN-1: 002 gives a RoF as the seconds to load between shots (a
+    matchlock's 1/60 for its 60 s), and a sling and a bow 2 s to reload (each fires every
+    3), a crossbow of the user's ST 4 s (every 5): the catalog's RoF and reload seconds of
+    each are those, so a crossbow reads 1/4 and a sling 1/2, as a bow reads 1/2."""
+    house = DATA.house.reload
+    seconds = {"sling": house.sling, "bow": house.bow, "crossbow": house.crossbow}
+    assert seconds == {"sling": 2, "bow": 2, "crossbow": 4}
+    missiles = [w for w in DATA.weapons.values() if w.kind in seconds]
+    assert {w.kind for w in missiles} == set(seconds)
+    for w in missiles:
+        assert (w.rof, w.reload_seconds) == (f"1/{seconds[w.kind]}", seconds[w.kind]), w.key
+
+
+def test_gur_reload_1_each_black_powder_load_time_is_its_lock_and_barrels() -> None:
+    """GUR-RELOAD-1: 002 loads a matchlock in 60 s, a smoothbore flintlock in 20 s and a
+    rifled one in 30 s: every black-powder gun of the catalog, the flintlock pistol too."""
+    loads = {w.key: w.load_seconds for w in DATA.weapons.values() if w.black_powder}
+    assert loads == {"musket": 20, "flintlock-pistol": 20, "rifled-musket": 30, "matchlock": 60}
+
+
+def test_gur_ammo_1_a_caliber_subsonic_as_it_comes_keeps_its_damage_others_lose_some() -> None:
+    """GUR-AMMO-1: .38 Special and .45 ACP are subsonic as they come, so their subsonic load
+    does their standard damage; a 9x19 (usually faster than sound) and a .44 Magnum slowed
+    down do less than their standard loads."""
+    for key in ("revolver-38", "pistol-45"):
+        assert DATA.weapons[key].subsonic_damage == DATA.weapons[key].damage
+    for key in ("pistol-9mm", "smg-9mm", "revolver-44"):
+        w = DATA.weapons[key]
+        assert w.subsonic_damage is not None
+        assert _average(w.subsonic_damage) < _average(w.damage), key
+
+
+def _average(formula: str) -> float:
+    """The average of a dice formula "Nd", "Nd+A" or "Nd-A" (3e d6)."""
+    dice, _, adds = formula.partition("d")
+    return int(dice) * 3.5 + (int(adds) if adds else 0)
+
+
+def test_gur_gun_1_a_beam_is_recoilless() -> None:
+    """GUR-GUN-1: a recoilless weapon, such as a laser, takes no penalty for its second and
+    third shots: every beam weapon's Rcl is 0."""
+    beams = [w for w in DATA.weapons.values() if w.kind == "beam"]
+    assert beams and all(w.rcl == 0 for w in beams)
+
+
+def test_gur_gun_1_only_pistols_take_pistol_barrels() -> None:
+    """GUR-GUN-1: 002's barrel changes are pistol modifications: the weapons marked as pistols
+    are the revolvers and pistols of the catalog, and no long gun, bow or thrown weapon."""
+    marked = {w.key for w in DATA.weapons.values() if w.pistol}
+    named = {w.key for w in DATA.weapons.values() if {"pistol", "revolver"} & set(w.name.split())}
+    assert marked == named and "flintlock-pistol" in marked and "rifle-3006" not in marked
+
+
+def test_gur_ammo_1_mail_and_kevlar_are_flexible_plate_and_ceramic_rigid() -> None:
+    """GUR-AMMO-1: flechettes slip through the weave of mail or Kevlar (DR 2 against them) and
+    meet rigid armor, steel plate or ceramic inserts, at double DR: the armor rows so marked."""
+    rigid = {a.key for a in DATA.armor.values() if a.rigid}
+    assert rigid == {"plate", "ceramic-vest"}
+    assert not DATA.armor["chainmail"].rigid and not DATA.armor["kevlar-vest"].rigid
+
+
+def test_gur_arrow_1_gur_wrong_3_a_missile_seen_coming_may_be_dodged_or_blocked() -> None:
+    """GUR-ARROW-1: an arrow, bolt, spear or sling stone seen coming is +2 to Dodge or Block,
+    so both defenses work against each; GUR-WRONG-3: a missile blocked or parried is knocked
+    away, so a parry works against some. A bullet or a beam is dodged only (G-3)."""
+    d = DATA.core.defenses
+    flying = set(DATA.house.arrows.flight_kinds)
+    assert flying <= set(d.dodge) and flying <= set(d.block) and d.parry
+    assert {"firearm", "beam"} <= set(d.dodge)
+    assert not {"firearm", "beam"} & (set(d.block) | set(d.parry))
+
+
+def test_gur_arrow_1_thrust_and_swing_grow_with_st() -> None:
+    """GUR-ARROW-1: damage is figured at the bowman's ST, a strong man's heavier missile doing
+    more: the 3e damage table runs ST 5 to 25 a row each, thrust and swing never less for more
+    ST, and swing never less than thrust."""
+    rows = DATA.core.muscle.rows
+    assert [row[0] for row in rows] == list(range(5, 26))
+    thrust = [dice * 3.5 + adds for _, dice, adds, _, _ in rows]
+    swing = [dice * 3.5 + adds for _, _, _, dice, adds in rows]
+    assert thrust == sorted(thrust) and swing == sorted(swing)
+    assert all(s >= t for s, t in zip(swing, thrust, strict=True))
