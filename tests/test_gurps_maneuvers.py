@@ -214,3 +214,18 @@ def test_gur_core_1_an_aim_with_a_weapon_not_carried_is_refused_quietly_too() ->
     for play in (act, _quietly):
         with pytest.raises(RuleRefusal, match="no weapon called 'rifle'; they carry revolver-38"):
             play(state, "Ann aims at Bob --weapon rifle")
+
+
+def test_gur_move_1_dec_950_a_walk_faster_than_2_yd_a_second_loses_the_aim() -> None:
+    """GUR-MOVE-1, DEC-950: an aim carries into a walk at 2 yd/s or half Move at most. Ann
+    (Move 6) walking 3 yd in the second (half her Move, but past 2 yd/s) kept her aim: the
+    pace was read from where she stood after the move, always 0. Her 3 yd/s now loses it, said
+    in the trace; a 2 yd walk keeps it (+1 at most)."""
+    state = next_round(act(opened(), "Ann aims at Bob"))
+    out = engine.act(state, "Ann moves and shoots Bob --to 0,9", GURPS, Dice.scripted([6, 6, 6]))
+    said = [str(e.get("text", "")) for e in out.record.trace]
+    assert any("the aim is lost" in t and "not 3." in t for t in said)
+    fast = parts_of(state, "Ann moves and shoots Bob --to 0,9", [6, 6, 6])
+    assert not any("aim" in str(p["label"]) for p in fast)
+    slow = parts_of(state, "Ann moves and shoots Bob --to 0,6", [6, 6, 6])
+    assert any("+1 at most" in str(p["label"]) for p in slow)

@@ -129,10 +129,12 @@ def shot_for(
     *,
     maneuver: str = "attack",
     moving: str = "no",
+    pace: float = 0.0,
     in_the_way: int = 0,
 ) -> Shoot:
     """The shot ``action`` takes in ``state`` (with the shooter where the maneuver's move left
-    them): the line's options plus everything the scene knows."""
+    them, ``pace`` the yards it covered in its second): the line's options plus everything the
+    scene knows."""
     shooter = state.combatant(action.actor)
     target = state.combatant(action.target or "")
     s, t = gurps_stats(shooter), gurps_stats(target)
@@ -166,12 +168,8 @@ def shot_for(
         values.pop("pace", None)
         values |= {"maneuver": maneuver, "moving": moving}
         if moving != "no":
-            pace = round(
-                yards_from_feet(
-                    distance_ft(state.combatant(action.actor).position, shooter.position)
-                ),
-                2,
-            )
+            # GUR-MOVE-1 (DEC-950): the pace (the move's yards in its second) bars an aim past
+            # 2 yd/s or half Move; it is handed in, as the state shows the shooter moved already.
             values["pace"] = pace
     if aim and values.get("moving", "no") != "no":
         why = aim_on_the_move_barred(
@@ -300,7 +298,13 @@ def attack(
         return Outcome(events=tuple(events), trace=trace.build(), result=Attacked(headline="Fire."))
     way = people_in_the_way(state, action, trace)
     shot = shot_for(
-        state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
+        state,
+        action,
+        trace,
+        maneuver=maneuver,
+        moving=moving,
+        pace=went.yards if went is not None else 0.0,
+        in_the_way=len(way.interfering),
     )
     telling = trace.telling
     outcome = resolve_shot(shot, dice, trace=None if telling else trace)
