@@ -183,8 +183,9 @@ def test_dec_948_an_all_out_attack_with_a_knife_is_a_throw() -> None:
     # The gun is still shot, and said so.
     shot_by_bob = GURPS.resolve(
         state, GURPS.parse_action("Bob all-out attacks Ann", state), Dice.scripted(list(FACES))
-    )
-    assert shot_by_bob.result.headline.startswith("Bob shoots Ann with the pistol-45 (all-out")
+    ).result
+    assert isinstance(shot_by_bob, Attacked)
+    assert shot_by_bob.headline.startswith("Bob shoots Ann with the pistol-45 (all-out attack)")
 
 
 def test_dec_948_moves_and_throws_a_knife_and_moves_and_shoots_a_gun() -> None:
