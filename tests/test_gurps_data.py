@@ -109,6 +109,7 @@ def test_gur_reload_1_and_gur_gun_1_figures() -> None:
         1,
         -2,
     )
+    assert (short.fast_draw, long.fast_draw) == (1, -2)
 
 
 def test_gur_mod_1_gur_range_1_targeting_figures() -> None:
@@ -268,3 +269,11 @@ def test_gur_arrow_1_thrust_and_swing_grow_with_st() -> None:
     swing = [dice * 3.5 + adds for _, _, _, dice, adds in rows]
     assert thrust == sorted(thrust) and swing == sorted(swing)
     assert all(s >= t for s, t in zip(swing, thrust, strict=True))
+
+
+def test_gur_mod_1_gur_arrow_1_acc_sights_count_on_aimed_shots_and_a_quick_release_always() -> None:
+    """GUR-MOD-1, GUR-ARROW-1: what 002 gives as Acc (scopes, night sights, laser sights, a
+    bow's peep sight and stabilizers) counts only on a shot aimed for a turn, while a quick
+    release's +2 counts on any shot, snap shots too; the other bonuses are not Acc."""
+    aimed = {key for key, m in DATA.modifiers.items() if m.aimed}
+    assert aimed == {"scope", "night-sight", "laser-sight", "peep-sight", "stabilizers"}
