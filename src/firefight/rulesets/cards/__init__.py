@@ -253,6 +253,13 @@ class Cards(Ruleset):
 
         return cards_status(combatant)
 
+    def odds_effects(self, before: EncounterState, after: EncounterState) -> Sequence[str]:
+        """Down and dying (K-3) and knocked down (K-4) as the state table says them (DEC-934)."""
+        from firefight.rulesets.base import states_begun
+        from firefight.rulesets.cards.encounter import cards_state_words
+
+        return states_begun(before, after, cards_state_words)
+
     def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
         """A full Red level is said as the wound track says it: down and dying (K-3), not
         fallen unconscious; said of someone the GM had knocked out too, whose state turns from

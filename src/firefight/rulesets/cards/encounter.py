@@ -77,6 +77,7 @@ __all__ = [
     "cards_figures",
     "cards_overlay",
     "cards_row",
+    "cards_state_words",
     "cards_status",
     "cards_verbs",
     "describe_cards_event",
@@ -697,6 +698,17 @@ def cards_status(c: CombatantState) -> str:
     if c.unconscious and not c.dead and stats_of(c).track.down:
         return "down and dying"
     return combatant_status(c)
+
+
+def cards_state_words(c: CombatantState) -> set[str]:
+    """What ``c`` is in, as the odds of an action line count it: the state table's word
+    (:func:`cards_status`), and knocked down (K-4) for one still in the fight. The shared
+    words said "P(Mad Dog unconscious)" of a full Red level the table calls down and dying,
+    and left out the fall that `odds cards shoot` counts (DEC-934)."""
+    words = {cards_status(c)}
+    if stats_of(c).knocked_down and c.can_act():
+        words.add("knocked down")
+    return words
 
 
 def cards_row(c: CombatantState) -> dict[str, str]:
