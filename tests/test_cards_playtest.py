@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from encounter_support import in_memory, scene
 from firefight.dice import Dice, ScriptedSource, read_faces
+from firefight.errors import RuleRefusal
 from firefight.odds.lines import line_odds
 from firefight.rulesets import find_ruleset
 from firefight.service import EncounterService
@@ -49,3 +52,46 @@ def test_k_3_k_4_dec_934_the_odds_of_a_line_name_the_states_as_the_table_does() 
     assert "Bob unconscious" not in effects
     # Down and dying is no fall: the one who cannot act is not counted knocked down too.
     assert "Bob knocked down" not in effects
+
+
+def knocked_down_bob() -> EncounterService:
+    """Bob knocked down by Ann's redhawk: three successes of 4Y at Target 4, the knockdown card
+    a King (K-4: 8 or more falls)."""
+    service = ann_first()
+    service.act("f", "Ann shoots Bob", cards("2C,QH,JH,10H,KD"))
+    return service
+
+
+def test_k_4_dec_935_the_gms_standing_ends_a_knockdown() -> None:
+    """DEC-935: `set Bob standing` on a knocked-down Bob left him "knocked down, standing",
+    still owing his next turn to getting up. Standing (or kneeling) now ends the fall and the
+    owed turn, in the record the GM's line makes, so an undo takes both back."""
+    service = knocked_down_bob()
+    assert CARDS.describe_row(service.state("f").combatant("Bob"))["state"] == (
+        "knocked down, prone"
+    )
+    service.gm("f", "set Bob standing")
+    bob = service.state("f").combatant("Bob")
+    row = CARDS.describe_row(bob)
+    assert (row["state"], row["turn"]) == ("up, standing", "action")
+    assert service.act("f", "Bob shoots Ann", cards("2S,3S,4S,5S,6S")).state.round == 1
+    service.undo("f")
+    service.undo("f")
+    again = CARDS.describe_row(service.state("f").combatant("Bob"))
+    assert (again["state"], again["turn"]) == ("knocked down, prone", "action (owes: gets up)")
+    service.gm("f", "set Bob kneeling")
+    assert CARDS.describe_row(service.state("f").combatant("Bob"))["state"] == "up, kneeling"
+    # An export is stamped with the rules only when its log plays again to the letter.
+    assert "rules" in service.export("f")
+
+
+def test_k_4_dec_935_someone_the_gm_laid_down_gets_up_with_a_turn() -> None:
+    """DEC-935: after `set Ann prone`, `Ann gets up` was refused "Ann is not knocked down", and
+    only the GM could stand her again. Getting up takes the turn from any posture but standing."""
+    service = ann_first()
+    service.gm("f", "set Ann prone")
+    after = service.act("f", "Ann gets up", Dice.seeded(0)).state
+    assert after.combatant("Ann").posture.value == "standing"
+    with pytest.raises(RuleRefusal, match="Bob is standing already") as refused:
+        service.act("f", "Bob gets up", Dice.seeded(0))
+    assert refused.value.rule == "K-4"

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
+    from firefight.geometry import Posture
     from firefight.outcome import Outcome
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
@@ -279,6 +280,18 @@ class Cards(Ruleset):
             "The cards ruleset keeps wounds as Green, Yellow and Red boxes, not hits: set "
             "them with 'set NAME green|yellow|red N'.",
         )
+
+    def gm_posture(self, state: EncounterState, name: str, posture: Posture) -> Sequence[Event]:
+        """Set kneeling or standing, someone knocked down is up, the turn the fall owed to
+        getting up not owed (K-4, DEC-935)."""
+        from firefight.geometry import Posture
+        from firefight.rulesets.cards.encounter_events import StoodUp
+        from firefight.rulesets.cards.encounter_model import stats_of
+
+        c = state.combatant(name)
+        if posture is Posture.PRONE or not stats_of(c).knocked_down:
+            return ()
+        return (StoodUp(actor=c.name),)
 
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
         """A GM's ``repair NAME``: the armor's wear taken away (CRD-DMG-2)."""

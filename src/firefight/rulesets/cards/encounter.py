@@ -22,7 +22,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
-from firefight.geometry import distance_ft
+from firefight.geometry import Posture, distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
 from firefight.rulesets.base import (
     Ruleset,
@@ -431,8 +431,10 @@ def _check(
         raise RuleRefusal(
             OWED_RULES[owed], f"{actor.name} must spend this turn: {actor.name} {owed}."
         )
-    if action.verb == "gets up" and not s.knocked_down:
-        raise RuleRefusal("K-4", f"{actor.name} is not knocked down.")
+    if action.verb == "gets up" and not s.knocked_down and actor.posture is Posture.STANDING:
+        # Anyone off their feet may get up (one laid down by the GM's `set NAME prone` too,
+        # who had no way up but the GM's, DEC-935).
+        raise RuleRefusal("K-4", f"{actor.name} is standing already.")
     if action.verb == "cocks" and not s.uncocked:
         raise RuleRefusal("CRD-MODE-1", f"{actor.name}'s weapons need no cocking.")
     if action.verb == "aims" and s.aiming >= MAX_AIM:

@@ -24,6 +24,7 @@ __all__ = [
     "CardsRoundStarted",
     "DeckChanged",
     "ShotTaken",
+    "StoodUp",
     "TurnTaken",
     "Wounded",
     "apply_cards_event",
@@ -81,12 +82,22 @@ class DeckChanged(Event):
     left: tuple[str, ...]
 
 
+@quick_init
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoodUp(Event):
+    """The GM got a knocked-down ``actor`` off the ground (``set NAME standing``): the fall is
+    over and the turn it owed to getting up is not owed (K-4, DEC-935)."""
+
+    actor: str
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     CardsRoundStarted,
     TurnTaken,
     ShotTaken,
     Wounded,
     DeckChanged,
+    StoodUp,
 )
 
 
@@ -135,6 +146,15 @@ def _turn_taken(c: CombatantState, event: TurnTaken) -> CombatantState:
     if event.doing == "cocks":
         taken = replace(taken, uncocked=())
     return _with_stats(c, taken)
+
+
+@_personal(StoodUp, lambda e: e.actor)
+def _stood_up(c: CombatantState, event: StoodUp) -> CombatantState:
+    s = stats_of(c)
+    owes = list(s.owes)
+    if "gets up" in owes:
+        owes.remove("gets up")
+    return _with_stats(c, replace(s, knocked_down=False, owes=tuple(owes)))
 
 
 @_personal(ShotTaken, lambda e: e.actor)
