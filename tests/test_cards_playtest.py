@@ -95,3 +95,15 @@ def test_k_4_dec_935_someone_the_gm_laid_down_gets_up_with_a_turn() -> None:
     with pytest.raises(RuleRefusal, match="Bob is standing already") as refused:
         service.act("f", "Bob gets up", Dice.seeded(0))
     assert refused.value.rule == "K-4"
+
+
+def test_k_2_dec_936_someone_the_gm_holds_acts_when_they_choose() -> None:
+    """DEC-936: `hold Bob` said Bob acts when he chooses, then `Bob shoots Ann` was refused
+    "Ann drew higher for reaction and acts before Bob": held, out of the order, nobody could
+    ever be waited for. A held combatant now acts at once, and the order goes on after them."""
+    service = ann_first()
+    service.gm("f", "hold Bob")
+    assert service.state("f").initiative == (("Ann",),)
+    service.act("f", "Bob shoots Ann", cards("2H,3H,2D,3D"))
+    assert CARDS.describe_row(service.state("f").combatant("Bob"))["turn"] == "taken"
+    service.act("f", "Ann waits", Dice.seeded(0))

@@ -255,7 +255,10 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
 
 def _waited_for(state: EncounterState, actor: CombatantState) -> str | None:
     """Who drew higher for reaction and has still to act before ``actor`` (K-2), said; None
-    when it is ``actor``'s turn."""
+    when it is ``actor``'s turn, or when ``actor`` is out of the order: held by the GM (`hold
+    NAME`), who acts when they choose, as the core's order check lets them (DEC-412, DEC-936)."""
+    if not any(actor.name in group for group in state.initiative):
+        return None
     for group in state.initiative:
         if actor.name in group:
             return None
