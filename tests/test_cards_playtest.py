@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 
 from encounter_support import in_memory, scene
+from firefight.declarations import declare
 from firefight.dice import Dice, ScriptedSource, read_faces
 from firefight.errors import RuleRefusal
 from firefight.odds.lines import line_odds
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.cards.shot import Shot, plan_shot
 from firefight.service import EncounterService
 
 CARDS = find_ruleset("cards")
@@ -107,3 +109,18 @@ def test_k_2_dec_936_someone_the_gm_holds_acts_when_they_choose() -> None:
     service.act("f", "Bob shoots Ann", cards("2H,3H,2D,3D"))
     assert CARDS.describe_row(service.state("f").combatant("Bob"))["turn"] == "taken"
     service.act("f", "Ann waits", Dice.seeded(0))
+
+
+def test_crd_mode_1_dec_937_a_burst_too_big_for_the_magazine_names_the_sizes_that_fit() -> None:
+    """DEC-937: `--mode FA` with 7 rounds left was refused "a FA shot needs 9. Reload first."
+    (DEC-258's 9 when no size is given), when a burst of 6 or 7 fits. The refusal names the
+    sizes that fit; a magazine holding fewer than 6 is still told to reload."""
+    g11: dict[str, Any] = {"weapon": "hk-g11", "skill": 3, "distance": 150, "mode": "FA"}
+    with pytest.raises(RuleRefusal, match="fire 6 to 7 with --bullets, or reload") as refused:
+        plan_shot(declare(Shot, **g11, loaded=7))
+    assert refused.value.rule == "CRD-MODE-1"
+    with pytest.raises(RuleRefusal, match="fire 6 with --bullets, or reload"):
+        plan_shot(declare(Shot, **g11, bullets=8, loaded=6))
+    with pytest.raises(RuleRefusal, match="holds 4 rounds; the shot in FA fires 9: reload first"):
+        plan_shot(declare(Shot, **g11, loaded=4))
+    assert plan_shot(declare(Shot, **g11, bullets=7, loaded=7)).bullets == 7
