@@ -15,6 +15,7 @@ from firefight.errors import RuleRefusal
 from firefight.odds.lines import line_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.shot import Shot, plan_shot
+from firefight.scene.apply import apply_all
 from firefight.service import EncounterService
 
 CARDS = find_ruleset("cards")
@@ -27,8 +28,7 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
         "skill": 4,
         "reflex": 5 if name == "Ann" else 1,
         "weapon": [{"weapon": "ruger-redhawk", "name": "redhawk"}],
-        **extra,
-    }
+    } | extra
 
 
 def ann_first(**bob: Any) -> EncounterService:
@@ -124,3 +124,64 @@ def test_crd_mode_1_dec_937_a_burst_too_big_for_the_magazine_names_the_sizes_tha
     with pytest.raises(RuleRefusal, match="holds 4 rounds; the shot in FA fires 9: reload first"):
         plan_shot(declare(Shot, **g11, loaded=4))
     assert plan_shot(declare(Shot, **g11, bullets=7, loaded=7)).bullets == 7
+
+
+def pistoleer(**ann: Any) -> EncounterService:
+    """Ann (skill 2) with a glock in hand and a browning besides, 10 m from Bob (Target 6, +2
+    for two weapons: 8); Ann draws the higher reaction card."""
+    guns = [{"weapon": "glock-22", "name": "glock"}, {"weapon": "browning-hp", "name": "hp"}]
+    doc = scene(
+        person("Ann", 0, 0, **({"weapon": guns, "skill": 2} | ann)),
+        person("Bob", 0, 10),
+        ruleset="cards",
+    )
+    return in_memory("f", doc, cards("KS,2H"))
+
+
+def test_crd_mod_1_dec_938_two_weapons_fire_both_guns_in_one_turn() -> None:
+    """DEC-938: `Ann shoots Bob --two-weapons` put +2 on the glock's Target and fired nothing
+    else: the browning stayed full and Ann's turn was spent. Both guns now fire, each with its
+    own draw at +2, the second on Bob as the first left him; one turn is taken."""
+    service = pistoleer()
+    # The glock: KH succeeds (2Y, a Yellow crossing; 2C keeps Bob up); the hp: QH succeeds.
+    done = service.act("f", "Ann shoots Bob --two-weapons", cards("KH,3D,2C,QH,4D"))
+    assert done.record.summary["headline"] == (
+        "Ann shoots Bob with two weapons: the glock: 1 success, 2 Yellow; the hp: 1 success, "
+        "2 Yellow."
+    )
+    ann, bob = done.state.combatant("Ann"), done.state.combatant("Bob")
+    assert [w.loaded.rounds for w in ann.weapons if w.loaded] == [14, 12]
+    assert CARDS.describe_row(bob)["G/Y/R"] == "0/4/0 of 12"
+    assert CARDS.describe_row(ann)["turn"] == "taken"
+    targets = [e["value"] for e in done.record.trace if e.get("label") == "Target"]
+    assert targets == [8, 8]
+    # The quiet path (simulations, live odds) comes to the same state from the same cards.
+    before = pistoleer().state("f")
+    action = CARDS.parse_action("Ann shoots Bob --two-weapons", before)
+    loud = CARDS.resolve(before, action, cards("KH,3D,2C,QH,4D"))
+    quiet = CARDS.resolve_quietly(before, action, cards("KH,3D,2C,QH,4D"))
+    assert quiet == apply_all(before, loud.events, CARDS)
+
+
+def test_crd_mod_1_dec_938_two_weapons_need_two_that_can_fire() -> None:
+    """DEC-938: with one gun, or a second that cannot fire, two-weapon fire is refused before
+    any card is drawn, the second gun named as the scene names it."""
+    service = ann_first()
+    with pytest.raises(RuleRefusal, match="carries only the redhawk") as one:
+        service.act("f", "Ann shoots Bob --two-weapons", Dice.seeded(0))
+    assert one.value.rule == "CRD-MOD-1"
+    empty = [{"weapon": "glock-22", "name": "glock"}, {"weapon": "sw-29", "name": "s", "loaded": 0}]
+    service = pistoleer(weapon=empty)
+    with pytest.raises(RuleRefusal, match="holds 0 rounds; the shot in SS fires 1") as none:
+        service.act("f", "Ann shoots Bob --two-weapons", Dice.seeded(0))
+    assert none.value.rule == "CRD-MODE-1"
+    assert service.state("f") == pistoleer(weapon=empty).state("f")
+
+
+def test_crd_mode_1_dec_938_two_black_first_cards_owe_one_turn_of_cocking() -> None:
+    """Two SS revolvers fired as two weapons, both first cards black, owe one turn of cocking
+    (which readies both), not a second turn the rules would refuse as cocking nothing."""
+    guns = [{"weapon": "sw-29", "name": "left"}, {"weapon": "ruger-redhawk", "name": "right"}]
+    service = pistoleer(weapon=guns)
+    done = service.act("f", "Ann shoots Bob --two-weapons", cards("2S,3H,2C,3D"))
+    assert CARDS.describe_row(done.state.combatant("Ann"))["turn"] == "taken (owes: cocks)"

@@ -162,9 +162,9 @@ def _shot_taken(c: CombatantState, event: ShotTaken) -> CombatantState:
     if not event.must_cock:
         return c  # the shot itself changes nothing here (RoundsFired spends the rounds)
     s = stats_of(c)
-    return replace(
-        c, stats=replace(s, uncocked=(*s.uncocked, event.weapon), owes=(*s.owes, "cocks"))
-    )
+    # One turn of cocking readies every gun (two SS guns fired as two weapons owe one).
+    owes = s.owes if "cocks" in s.owes else (*s.owes, "cocks")
+    return replace(c, stats=replace(s, uncocked=(*s.uncocked, event.weapon), owes=owes))
 
 
 @_personal(Wounded, lambda e: e.target)
