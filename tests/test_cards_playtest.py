@@ -185,3 +185,17 @@ def test_crd_mode_1_dec_938_two_black_first_cards_owe_one_turn_of_cocking() -> N
     service = pistoleer(weapon=guns)
     done = service.act("f", "Ann shoots Bob --two-weapons", cards("2S,3H,2C,3D"))
     assert CARDS.describe_row(done.state.combatant("Ann"))["turn"] == "taken (owes: cocks)"
+
+
+def test_dec_939_help_says_a_number_option_takes_a_number() -> None:
+    """DEC-939: `help shoots` in a cards fight wrote `--bullets TEXT`, `--compensation TEXT`,
+    `--vehicle-kmh TEXT`, where rmu's writes `--ap N`: every whole-number option a declaration
+    gives a line is now an "int", written N in help and typed so in the web form's verbs."""
+    from firefight.cli.play import _verb_help
+
+    shoots = next(v for v in CARDS.action_verbs() if v.name == "shoots")
+    assert shoots.options["bullets"] == shoots.options["compensation"] == "int"
+    assert shoots.options["mod"] == "many" and shoots.options["called"] == "flag"
+    told = _verb_help(shoots, "m")
+    assert [line.split()[0] for line in told if " TEXT " in line] == ["--mod", "--weapon"]
+    assert any(line.split()[:2] == ["--bullets", "N"] for line in told)
