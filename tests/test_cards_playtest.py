@@ -11,6 +11,7 @@ import pytest
 from encounter_support import in_memory, scene
 from firefight.declarations import declare
 from firefight.dice import Dice, ScriptedSource, read_faces
+from firefight.encounter.narrate import narrate
 from firefight.errors import RuleRefusal
 from firefight.odds.lines import line_odds
 from firefight.rulesets import find_ruleset
@@ -199,3 +200,30 @@ def test_dec_939_help_says_a_number_option_takes_a_number() -> None:
     told = _verb_help(shoots, "m")
     assert [line.split()[0] for line in told if " TEXT " in line] == ["--mod", "--weapon"]
     assert any(line.split()[:2] == ["--bullets", "N"] for line in told)
+
+
+def test_k_1_k_3_dec_940_a_draw_adds_no_ranks_and_a_dying_fall_owes_no_turn() -> None:
+    """DEC-940: every draw read "shot: draw 4 rolled 13, 7, 2, 3 (KS, 7H, 2C, 3D) -> 25", a sum
+    of ranks nothing in the rules adds (K-1 counts each card alone); and a burst that knocked
+    the G11's target down and left them down and dying said "Knocked down: the next turn goes to
+    getting up. Down and dying.", a turn nobody down and dying takes (K-3)."""
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    args = "--weapon hk-g11 --skill 3 --distance 150 --mode FA --rolls 9S,QD,QC,5S,6H,10S,KC"
+    shown = CliRunner().invoke(app, ["cards", "shoot", *args.split()])
+    assert shown.exit_code == 0, shown.output
+    assert "shot: draw 6 rolled 9, 12, 12, 5, 6, 10 (9S, QD, QC, 5S, 6H, 10S)\n" in shown.output
+    assert "->" not in shown.output
+    assert shown.output.rstrip().endswith(
+        "4 successes: 28 Yellow damage recorded. Knocked down, and down and dying."
+    )
+    # Four successes of 4Y fill Bob's Red level from Yellow; the crossing's card, a Queen, fells
+    # him too.
+    state = ann_first(wounds=[12, 12, 0]).state("f")
+    action = CARDS.parse_action("Ann shoots Bob", state)
+    said = narrate(state, CARDS.resolve(state, action, cards("KS,KH,QC,JC,QD")).events, CARDS)
+    assert (
+        "Bob's track: green 12, yellow 12, red 12 [K-3]; knocked down [K-4]; down and dying [K-3]."
+    ) in said

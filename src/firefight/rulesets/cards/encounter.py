@@ -756,7 +756,10 @@ def describe_cards_event(event: Event, state: EncounterState) -> str | None:
         if event.wear:
             text += f"; armor wear +{event.wear} [CRD-DMG-2]"
         if event.knocked_down:
-            text += "; knocked down, the next turn goes to getting up [K-4]"
+            # Down and dying takes no more turns (K-3): a fall then owes none (DEC-940).
+            text += "; knocked down" + (
+                " [K-4]" if event.down else ", the next turn goes to getting up [K-4]"
+            )
         if event.down:
             text += "; down and dying [K-3]"
         return text + "."
