@@ -282,8 +282,8 @@ class Cards(Ruleset):
         )
 
     def gm_posture(self, state: EncounterState, name: str, posture: Posture) -> Sequence[Event]:
-        """Set kneeling or standing, someone knocked down is up, the turn the fall owed to
-        getting up not owed (K-4, DEC-935)."""
+        """Someone knocked down whom the GM sets kneeling or standing is up: the fall is over
+        and the turn it owed to getting up is owed no more (K-4, DEC-935)."""
         from firefight.geometry import Posture
         from firefight.rulesets.cards.encounter_events import StoodUp
         from firefight.rulesets.cards.encounter_model import stats_of
