@@ -149,15 +149,18 @@ def roll_text(
     purpose: str, kind: str, faces: Iterable[object], total: object, cards: Iterable[str] = ()
 ) -> str:
     """A roll as a trace prints it, kept or read back from a log: cards drawn are named after
-    their ranks, which alone say nothing of a suit.
+    their ranks, which alone say nothing of a suit. Their ranks are never added up (each card
+    counts alone, K-1, K-2, K-4), so no total is written after them (DEC-940).
 
     >>> roll_text("shot", "draw 2", [3, 13], 16, ["3H", "KD"])
-    'shot: draw 2 rolled 3, 13 (3H, KD) -> 16'
+    'shot: draw 2 rolled 3, 13 (3H, KD)'
+    >>> roll_text("attack roll", "d100", [97, 45], 142)
+    'attack roll: d100 rolled 97, 45 -> 142'
     """
     shown = ", ".join(str(f) for f in faces)
     named = ", ".join(cards)
     if named:
-        shown = f"{shown} ({named})"
+        return f"{purpose}: {kind} rolled {shown} ({named})"
     return f"{purpose}: {kind} rolled {shown} -> {total}"
 
 

@@ -258,7 +258,9 @@ def _set(
         status = StatusSet(target=name, status=found)
         now = ruleset.status(apply(state, status, ruleset).combatant(name))
         return (status,), f"GM: {name}'s state is now {now}."
-    return (PostureChanged(actor=name, posture=Posture(found)),), f"GM: {name} is {found}."
+    posture = Posture(found)
+    brought = tuple(ruleset.gm_posture(state, name, posture))
+    return (PostureChanged(actor=name, posture=posture), *brought), f"GM: {name} is {found}."
 
 
 def _figure_named(state: EncounterState, words: Sequence[str], ruleset: Ruleset) -> bool:

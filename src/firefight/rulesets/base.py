@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
+    from firefight.geometry import Posture
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
@@ -447,6 +448,12 @@ class Ruleset(ABC):
         """What ``combatant`` has taken on the damage track :meth:`gm_damage` moves, so the most
         a ``heal`` can take away (DEC-916): by default the shared ``hits_taken``."""
         return combatant.hits_taken
+
+    def gm_posture(self, state: EncounterState, name: str, posture: Posture) -> Sequence[Event]:
+        """What else a GM's ``set NAME standing|kneeling|prone`` brings beside the posture, given
+        ``state`` before it: the ruleset's own figures that go with lying down or getting up
+        (cards: a knockdown's owed turn, DEC-935). None by default."""
+        return ()
 
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
         """The events of a GM's ``repair NAME``. The core keeps no armor: by default refused."""

@@ -379,7 +379,12 @@ def declared_options(declaration: type) -> dict[str, OptionKind]:
     for option in options_of(declaration):
         if option.param.line:
             kind: OptionKind = "many" if option.repeated else "str"
-            kinds[option.flag[2:]] = "flag" if option.kind is bool else kind
+            if option.kind is bool:
+                kind = "flag"
+            elif option.kind is int and not option.repeated:
+                # Said as a number, as a hand-written "int" is ("--bullets N", not TEXT).
+                kind = "int"
+            kinds[option.flag[2:]] = kind
     return kinds
 
 

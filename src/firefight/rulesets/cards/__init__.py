@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
+    from firefight.geometry import Posture
     from firefight.outcome import Outcome
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
@@ -253,6 +254,13 @@ class Cards(Ruleset):
 
         return cards_status(combatant)
 
+    def odds_effects(self, before: EncounterState, after: EncounterState) -> Sequence[str]:
+        """Down and dying (K-3) and knocked down (K-4) as the state table says them (DEC-934)."""
+        from firefight.rulesets.base import states_begun
+        from firefight.rulesets.cards.encounter import cards_state_words
+
+        return states_begun(before, after, cards_state_words)
+
     def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
         """A full Red level is said as the wound track says it: down and dying (K-3), not
         fallen unconscious; said of someone the GM had knocked out too, whose state turns from
@@ -272,6 +280,18 @@ class Cards(Ruleset):
             "The cards ruleset keeps wounds as Green, Yellow and Red boxes, not hits: set "
             "them with 'set NAME green|yellow|red N'.",
         )
+
+    def gm_posture(self, state: EncounterState, name: str, posture: Posture) -> Sequence[Event]:
+        """Someone knocked down whom the GM sets kneeling or standing is up: the fall is over
+        and the turn it owed to getting up is owed no more (K-4, DEC-935)."""
+        from firefight.geometry import Posture
+        from firefight.rulesets.cards.encounter_events import StoodUp
+        from firefight.rulesets.cards.encounter_model import stats_of
+
+        c = state.combatant(name)
+        if posture is Posture.PRONE or not stats_of(c).knocked_down:
+            return ()
+        return (StoodUp(actor=c.name),)
 
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
         """A GM's ``repair NAME``: the armor's wear taken away (CRD-DMG-2)."""

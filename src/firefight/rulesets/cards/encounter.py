@@ -22,8 +22,8 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
-from firefight.geometry import distance_ft
-from firefight.outcome import Happened, Outcome, ResolvedWord, Result
+from firefight.geometry import Posture, distance_ft
+from firefight.outcome import Happened, Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.base import (
     Ruleset,
     combatant_status,
@@ -38,6 +38,7 @@ from firefight.rulesets.cards.encounter_events import (
     ShotTaken,
     TurnTaken,
     Wounded,
+    apply_cards_event,
 )
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
 from firefight.rulesets.cards.line_options import CardsLineOptions
@@ -77,6 +78,7 @@ __all__ = [
     "cards_figures",
     "cards_overlay",
     "cards_row",
+    "cards_state_words",
     "cards_status",
     "cards_verbs",
     "describe_cards_event",
@@ -254,7 +256,10 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
 
 def _waited_for(state: EncounterState, actor: CombatantState) -> str | None:
     """Who drew higher for reaction and has still to act before ``actor`` (K-2), said; None
-    when it is ``actor``'s turn."""
+    when it is ``actor``'s turn, or when ``actor`` is out of the order: held by the GM (`hold
+    NAME`), who acts when they choose, as the core's order check lets them (DEC-412, DEC-936)."""
+    if not any(actor.name in group for group in state.initiative):
+        return None
     for group in state.initiative:
         if actor.name in group:
             return None
@@ -430,8 +435,10 @@ def _check(
         raise RuleRefusal(
             OWED_RULES[owed], f"{actor.name} must spend this turn: {actor.name} {owed}."
         )
-    if action.verb == "gets up" and not s.knocked_down:
-        raise RuleRefusal("K-4", f"{actor.name} is not knocked down.")
+    if action.verb == "gets up" and not s.knocked_down and actor.posture is Posture.STANDING:
+        # Anyone off their feet may get up (one laid down by the GM's `set NAME prone` too,
+        # who had no way up but the GM's, DEC-935).
+        raise RuleRefusal("K-4", f"{actor.name} is standing already.")
     if action.verb == "cocks" and not s.uncocked:
         raise RuleRefusal("CRD-MODE-1", f"{actor.name}'s weapons need no cocking.")
     if action.verb == "aims" and s.aiming >= MAX_AIM:
@@ -448,8 +455,62 @@ def _check(
                 f"{actor.name} has no spare magazine with rounds left for the {weapon.name}.",
             )
     if isinstance(action, CardsShot):
-        return build_shot(state, action)
+        checked = build_shot(state, action)
+        if _two_weapons(action):
+            _second_checked(state, actor, action)
+        return checked
     return None
+
+
+# --- two weapons (CRD-MOD-1) ------------------------------------------------------------------
+
+
+def _two_weapons(action: CardsShot) -> bool:
+    return any(name == "two_weapons" and value for name, value in action.options)
+
+
+def _second_action(actor: CombatantState, action: CardsShot) -> CardsShot:
+    """The other gun's shot of a two-weapon turn (CRD-MOD-1, DEC-938): the next weapon carried
+    after the one the line fires, at the same target with the same options (+2 to both)."""
+    first = _weapon(actor, action.weapon)
+    other = next((w for w in actor.weapons if w.name != first.name), None)
+    if other is None:
+        raise RuleRefusal(
+            "CRD-MOD-1",
+            f"Firing two weapons takes two: {actor.name} carries only the {first.name}.",
+        )
+    return replace(action, weapon=other.name)
+
+
+def _second_checked(state: EncounterState, actor: CombatantState, action: CardsShot) -> None:
+    """Refuse a two-weapon turn whose other gun cannot fire, before any card is drawn, naming
+    that gun as the scene does."""
+    second = _second_action(actor, action)
+    try:
+        build_shot(state, second)
+    except RuleRefusal as refusal:
+        raise refused_as_in_scene(
+            refusal, actor.weapon(second.weapon), lambda kind: cards_data().weapon(kind).name
+        ) from None
+
+
+def _second_shot(
+    state: EncounterState, action: CardsShot, first: Sequence[Event]
+) -> tuple[CardsShot, Shot, ShotPlan]:
+    """The other gun's shot, declared on the target and the deck as the first shot's ``first``
+    events left them (the shooter is as before it: aim and wounds count for both)."""
+    mid = state
+    for event in first:
+        if isinstance(event, (Wounded, DeckChanged)):
+            mid = apply_cards_event(mid, event)
+    second = _second_action(state.combatant(action.actor), action)
+    shot, plan = build_shot(mid, second)
+    return second, shot, plan
+
+
+def _one_turn(first: Sequence[Event], second: Sequence[Event]) -> list[Event]:
+    """Both shots' events as one turn: the first's without its turn taken, then the second's."""
+    return [*(e for e in first if not isinstance(e, TurnTaken)), *second]
 
 
 # --- resolving a turn -------------------------------------------------------------------------
@@ -480,17 +541,26 @@ def resolve_cards_quietly(
         events = _turn_spent(state, action).events
     else:
         assert isinstance(action, CardsShot)
-        shot, plan = checked
-        drawn = draw_planned(shot, plan, dice, QuietTraceBuilder())
-        events = _shot_events(
-            state.combatant(action.actor),
-            action,
-            plan.bullets,
-            drawn.must_cock,
-            drawn.wound,
-            drawn.deck_left,
-        )
+        events = _drawn_events(state, action, *checked, dice)
+        if _two_weapons(action):
+            second, shot, plan = _second_shot(state, action, events)
+            events = _one_turn(events, _drawn_events(state, second, shot, plan, dice))
     return apply_all(state, events, ruleset)
+
+
+def _drawn_events(
+    state: EncounterState, action: CardsShot, shot: Shot, plan: ShotPlan, dice: Dice
+) -> list[Event]:
+    """A shot's events, drawn on a quiet trace."""
+    drawn = draw_planned(shot, plan, dice, QuietTraceBuilder())
+    return _shot_events(
+        state.combatant(action.actor),
+        action,
+        plan.bullets,
+        drawn.must_cock,
+        drawn.wound,
+        drawn.deck_left,
+    )
 
 
 def _turn_spent(state: EncounterState, action: Action) -> Outcome:
@@ -530,10 +600,13 @@ class ShotInTurn(Result):
     action: str
     shot: ShotResult
     headline: str
+    #: The other gun's shot of a two-weapon turn (CRD-MOD-1, DEC-938).
+    second: ShotResult | None = omitted()
 
     @property
     def outcome(self) -> ResolvedWord:
-        return self.shot.outcome
+        hit = self.second is not None and self.second.successes
+        return "hit" if hit else self.shot.outcome
 
 
 def _resolve_shot(
@@ -548,12 +621,36 @@ def _resolve_shot(
         step.step(read[1], rule="DEC-632")
         trace = type(trace)((*step.build().entries, *trace.entries))
     s = outcome.result
-    wound = s.wound
-    events = _shot_events(actor, action, s.bullets, s.must_cock, wound, s.deck_left)
-    hits = s.successes
-    headline = (
-        f"{actor.name} shoots {action.target}: "
-        + (f"{hits} success{'es' if hits > 1 else ''}" if hits else "a miss")
+    events = _shot_events(actor, action, s.bullets, s.must_cock, s.wound, s.deck_left)
+    headline = f"{actor.name} shoots {action.target}: {_came_to(s)}"
+    second: ShotResult | None = None
+    if _two_weapons(action):
+        other, shot2, plan2 = _second_shot(state, action, events)
+        then = resolve_planned(shot2, plan2, dice)
+        second = then.result
+        told = TraceBuilder()
+        told.step(f"the second weapon, the {other.weapon}", rule="CRD-MOD-1")
+        trace = type(trace)((*trace.entries, *told.build().entries, *then.trace.entries))
+        events = _one_turn(
+            events,
+            _shot_events(
+                actor, other, second.bullets, second.must_cock, second.wound, second.deck_left
+            ),
+        )
+        first = _weapon(actor, action.weapon).name
+        headline = (
+            f"{actor.name} shoots {action.target} with two weapons: the {first}: {_came_to(s)}; "
+            f"the {other.weapon}: {_came_to(second)}"
+        )
+    result = ShotInTurn(action=action.verb, shot=s, headline=headline + ".", second=second)
+    return Outcome(events=tuple(events), trace=trace, result=result)
+
+
+def _came_to(s: ShotResult) -> str:
+    """What one shot did, as a headline says it: the successes, the damage, the fall."""
+    hits, wound = s.successes, s.wound
+    return (
+        (f"{hits} success{'es' if hits > 1 else ''}" if hits else "a miss")
         + (
             f", {wound.damage} {wound.level}"
             if wound.damage
@@ -563,10 +660,7 @@ def _resolve_shot(
         )
         + (", knocked down" if wound.knocked_down else "")
         + (", down and dying" if wound.down and hits else "")
-        + "."
     )
-    result = ShotInTurn(action=action.verb, shot=s, headline=headline)
-    return Outcome(events=tuple(events), trace=trace, result=result)
 
 
 # A fight's shots and reaction cards repeat (the same shooter, gun and bullets; the same
@@ -662,7 +756,10 @@ def describe_cards_event(event: Event, state: EncounterState) -> str | None:
         if event.wear:
             text += f"; armor wear +{event.wear} [CRD-DMG-2]"
         if event.knocked_down:
-            text += "; knocked down, the next turn goes to getting up [K-4]"
+            # Down and dying takes no more turns (K-3): a fall then owes none (DEC-940).
+            text += "; knocked down" + (
+                " [K-4]" if event.down else ", the next turn goes to getting up [K-4]"
+            )
         if event.down:
             text += "; down and dying [K-3]"
         return text + "."
@@ -697,6 +794,17 @@ def cards_status(c: CombatantState) -> str:
     if c.unconscious and not c.dead and stats_of(c).track.down:
         return "down and dying"
     return combatant_status(c)
+
+
+def cards_state_words(c: CombatantState) -> set[str]:
+    """What ``c`` is in, as the odds of an action line count it: the state table's word
+    (:func:`cards_status`), and knocked down (K-4) for one still in the fight. The shared
+    words said "P(Mad Dog unconscious)" of a full Red level the table calls down and dying,
+    and left out the fall that `odds cards shoot` counts (DEC-934)."""
+    words = {cards_status(c)}
+    if stats_of(c).knocked_down and c.can_act():
+        words.add("knocked down")
+    return words
 
 
 def cards_row(c: CombatantState) -> dict[str, str]:

@@ -24,6 +24,7 @@ __all__ = [
     "CardsRoundStarted",
     "DeckChanged",
     "ShotTaken",
+    "StoodUp",
     "TurnTaken",
     "Wounded",
     "apply_cards_event",
@@ -81,12 +82,22 @@ class DeckChanged(Event):
     left: tuple[str, ...]
 
 
+@quick_init
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoodUp(Event):
+    """The GM got a knocked-down ``actor`` off the ground (``set NAME standing``): the fall is
+    over and the turn it owed to getting up is not owed (K-4, DEC-935)."""
+
+    actor: str
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     CardsRoundStarted,
     TurnTaken,
     ShotTaken,
     Wounded,
     DeckChanged,
+    StoodUp,
 )
 
 
@@ -137,14 +148,23 @@ def _turn_taken(c: CombatantState, event: TurnTaken) -> CombatantState:
     return _with_stats(c, taken)
 
 
+@_personal(StoodUp, lambda e: e.actor)
+def _stood_up(c: CombatantState, event: StoodUp) -> CombatantState:
+    s = stats_of(c)
+    owes = list(s.owes)
+    if "gets up" in owes:
+        owes.remove("gets up")
+    return _with_stats(c, replace(s, knocked_down=False, owes=tuple(owes)))
+
+
 @_personal(ShotTaken, lambda e: e.actor)
 def _shot_taken(c: CombatantState, event: ShotTaken) -> CombatantState:
     if not event.must_cock:
         return c  # the shot itself changes nothing here (RoundsFired spends the rounds)
     s = stats_of(c)
-    return replace(
-        c, stats=replace(s, uncocked=(*s.uncocked, event.weapon), owes=(*s.owes, "cocks"))
-    )
+    # One turn of cocking readies every gun (two SS guns fired as two weapons owe one).
+    owes = s.owes if "cocks" in s.owes else (*s.owes, "cocks")
+    return replace(c, stats=replace(s, uncocked=(*s.uncocked, event.weapon), owes=owes))
 
 
 @_personal(Wounded, lambda e: e.target)

@@ -291,10 +291,16 @@ def _bullets(shot: Shot, mode: Mode, weapon: Weapon) -> int:
             )
     loaded = weapon.ammo if shot.loaded is None else shot.loaded
     if loaded < bullets:
+        # A smaller burst (6 or more) may still fit what is loaded: say so, where "reload
+        # first" sent the shooter to spend a turn they need not (DEC-937).
+        least = FA_BULLETS[0]
+        fits = mode is Mode.FA and loaded >= least
+        sizes = f"{least}" if loaded == least else f"{least} to {loaded}"
+        way = f"fire {sizes} with --bullets, or reload" if fits else "reload first"
         raise RuleRefusal(
             "CRD-MODE-1",
-            f"The magazine holds {loaded} round{'s' if loaded != 1 else ''}; a {mode.value} shot "
-            f"needs {bullets}. Reload first.",
+            f"The magazine holds {loaded} round{'s' if loaded != 1 else ''}; the shot in "
+            f"{mode.value} fires {bullets}: {way}.",
         )
     return bullets
 

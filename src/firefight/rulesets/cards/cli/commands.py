@@ -116,10 +116,13 @@ def _shot_headline(outcome: Outcome[ShotResult]) -> str:
     else:
         successes = counted(s.successes, "success", "successes")
         text = f"{successes}: {s.wound.damage} {s.wound.level} damage recorded."
-        if s.wound.knocked_down:
-            text += " Knocked down: the next turn goes to getting up."
         if s.wound.down:
-            text += " Down and dying."
+            # Down and dying takes no more turns (K-3): a fall owes none (DEC-940).
+            text += (
+                " Knocked down, and down and dying." if s.wound.knocked_down else " Down and dying."
+            )
+        elif s.wound.knocked_down:
+            text += " Knocked down: the next turn goes to getting up."
     if s.must_cock:
         text += " The next turn goes to cocking the weapon."
     return text
