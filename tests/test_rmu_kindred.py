@@ -652,6 +652,25 @@ def test_v5_rolling_on_the_ground_is_a_medium_maneuver(rolls: list[int], out: bo
     after = land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
     assert sheet(after, "Mara").burning is not out
     assert vitals(after.combatant("Mara")).ap_left == 2
+    # DEC-944: she ends the roll on the ground, out or not; Ana beating it out stays up.
+    assert after.combatant("Mara").posture is Posture.PRONE
+
+
+def test_dec_944_rolling_on_the_ground_leaves_the_roller_prone() -> None:
+    """V-5, R-6, DEC-944: Mara rolled on the ground to put out her fire and was still standing
+    after it (the state table said "up, burning, standing"); a roll ends lying down, so a shot
+    at her now meets R-1's prone target and a blast reads her one band out (RMU-EXP-7)."""
+    state = burning_scene()
+    assert state.combatant("Mara").posture is Posture.STANDING
+    action = RMU.parse_action("Mara rolls on the ground", state)
+    done = RMU.resolve(state, action, Dice.scripted([97, 10]))
+    after = land(state, *done.events)
+    assert after.combatant("Mara").posture is Posture.PRONE
+    assert done.result.headline == "Mara rolls on the ground: the fire is out."
+    helped = RMU.parse_action("Ana puts out Mara", state)
+    assert land(state, *RMU.resolve(state, helped, Dice.scripted([])).events).combatant(
+        "Ana"
+    ).posture is Posture.STANDING
 
 
 def test_v1_a_tripod_recoil_on_a_kindred_shooter_reads_lower() -> None:
