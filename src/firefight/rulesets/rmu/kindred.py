@@ -117,5 +117,5 @@ class KindredSheet:
         parts += [word for flag, word in flags if flag]
         tail = f"Hunger {self.hunger}"
         if self.roused:
-            tail += ", roused " + "/".join(self.roused)
+            tail += ", roused " + "/".join(kindred_name(p) for p in self.roused)
         return f"{', '.join([*parts, posture])}; {tail}"
