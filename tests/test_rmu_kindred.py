@@ -554,6 +554,21 @@ def test_v4_each_blood_bought_power_costs_a_rouse_check(power: str) -> None:
         RMU.parse_action("Mara rouses protean", state)
 
 
+def test_dec_947_rousing_fortitude_says_it_does_nothing_the_rules_give() -> None:
+    """V-4, DEC-524, DEC-947: Fortitude costs its Rouse check and the rules give it no effect;
+    the headline said only "Mara rouses Fortitude.", as if it did something. It says so now;
+    Celerity, which has an effect, reads as before."""
+    dots = {"celerity": 1, "fortitude": 1}
+    state = start(vampire("Mara", 0, 0, disciplines=dots))
+    tough = RMU.resolve(state, RMU.parse_action("Mara rouses fortitude", state), Dice.scripted([5]))
+    assert tough.result.headline == (
+        "Mara rouses Fortitude: no effect beyond the Rouse check (DEC-524)."
+    )
+    assert any(e.rule == "DEC-524" for e in tough.trace.entries if hasattr(e, "rule"))
+    quick = RMU.resolve(state, RMU.parse_action("Mara rouses celerity", state), Dice.scripted([5]))
+    assert quick.result.headline == "Mara rouses Celerity."
+
+
 def test_v4_at_hunger_5_no_rouse_check_can_be_made_and_the_power_fails() -> None:
     state = start(vampire("Mara", 0, 0, hunger=5))
     with pytest.raises(RuleRefusal, match="Hunger is 5") as refused:

@@ -24,7 +24,7 @@ from firefight.rulesets.rmu.burning import burning_on
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
-from firefight.rulesets.rmu.kindred import POWERS, KindredSheet, kindred_name
+from firefight.rulesets.rmu.kindred import NO_EFFECT_POWERS, POWERS, KindredSheet, kindred_name
 from firefight.rulesets.rmu.kindred_events import BurningEnded, PowerRoused, StakeRemoved
 from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePulled
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures, kindred_rules
@@ -186,6 +186,14 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
             events.append(checked)
         events.append(PowerRoused(actor=c.name, power=action.power))
         headline = f"{c.name} rouses {kindred_name(action.power)}."
+        if action.power in NO_EFFECT_POWERS:
+            # DEC-947: a power the rules price and give nothing is said to do nothing here.
+            tb.step(
+                f"{kindred_name(action.power)} has no effect in the rules beyond its Rouse "
+                "check: what it does is the GM's call.",
+                "DEC-524",
+            )
+            headline = headline[:-1] + ": no effect beyond the Rouse check (DEC-524)."
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
