@@ -683,9 +683,10 @@ def test_dec_944_rolling_on_the_ground_leaves_the_roller_prone() -> None:
     assert after.combatant("Mara").posture is Posture.PRONE
     assert done.result.headline == "Mara rolls on the ground: the fire is out."
     helped = RMU.parse_action("Ana puts out Mara", state)
-    assert land(state, *RMU.resolve(state, helped, Dice.scripted([])).events).combatant(
-        "Ana"
-    ).posture is Posture.STANDING
+    assert (
+        land(state, *RMU.resolve(state, helped, Dice.scripted([])).events).combatant("Ana").posture
+        is Posture.STANDING
+    )
 
 
 def test_v1_a_tripod_recoil_on_a_kindred_shooter_reads_lower() -> None:

@@ -81,6 +81,7 @@ def test_dec_943_a_bite_at_a_victim_another_holds_is_at_full_ob() -> None:
     # Mara's own grapple, this round, is still the secondary attack at -20.
     own = close_pair()
     own.act("k", "Mara grapples Viktor --ap 2", Dice.scripted([96, 29, 60]))
-    assert own.act("k", "Mara bites Viktor --ap 2", Dice.scripted([30, 50])).record.summary[
-        "reach"
-    ] == "secondary"
+    assert (
+        own.act("k", "Mara bites Viktor --ap 2", Dice.scripted([30, 50])).record.summary["reach"]
+        == "secondary"
+    )

@@ -40,8 +40,8 @@ from firefight.rulesets.rmu.cover import (
     reached_bonus,
     share_refused,
 )
-from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.defense import Defender, defense_modifiers
+from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.fumble_range import shrunk_fumble_range
 from firefight.rulesets.rmu.haste import haste_term, hastier
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
