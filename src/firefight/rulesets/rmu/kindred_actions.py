@@ -225,8 +225,8 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
     else:
         out = _roll_on_the_ground(c, dice, tb)
         if c.posture is not Posture.PRONE:
-            # Rolling on the ground ends lying on it, out or not (DEC-944): the 2 AP are a
-            # drop prone's (R-6), and getting up is 2 more.
+            # Rolling on the ground ends lying on it, out or not (DEC-944): V-5's 2 AP take
+            # them down, and getting up is R-6's 2 more.
             tb.step(f"{c.name} ends the roll lying prone.", "DEC-944")
             events.append(PostureChanged(actor=c.name, posture=Posture.PRONE))
     mortal_fire = burning_on(state, action.target)
