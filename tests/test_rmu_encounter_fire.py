@@ -1025,3 +1025,18 @@ def test_rmu_cov_3_a_dash_behind_hard_cover_with_no_gun_says_what_to_name(
         service.act("bay", line, Dice.scripted([]))
     assert err.value.rule == "RMU-COV-3"
     assert said in err.value.reason and "--from grenade" in err.value.reason
+
+
+def test_dec_942_a_burst_headline_tells_a_kindred_s_softened_critical() -> None:
+    """V-1, DEC-942: emptying the gun into a Kindred read the critical one severity lower, but
+    the headline named only the severity dealt ("a critical E") where an aimed shot's says how
+    the Kindred read it; the burst's says so now, in the aimed shot's words."""
+    fight = Fight(scene(gunner("Vik", 0, 0, facing_deg=0), gunner("Mara", 0, 50, kindred=True)))
+    fight.act("Vik prepares rapid fire at Mara", 35, exact=True)
+    fight.next_round()
+    fired = fight.act("Vik empties the gun at Mara", 50, 40)
+    landed = [e for e in fired.record.events if type(e).__name__ == "CriticalInflicted"]
+    assert [(e.severity, e.reduced_from) for e in landed] == [("D", "E")]  # type: ignore[attr-defined]
+    assert fired.record.summary["headline"].endswith(
+        "Mara: 24 hits and a critical E, read as D on a Kindred (V-1)."
+    )

@@ -397,9 +397,10 @@ def test_dec_903_a_kindred_s_softened_critical_is_told_as_read() -> None:
     args = ["rmu", "explode", "--load", "m67", "--target", "Bob:0,3", "--rolls", "95,50"]
     kindred = runner.invoke(app, [*args, "--kindred", "Bob"])
     assert kindred.exit_code == 0, kindred.output
-    assert "Bob (kill): 23 hits, critical D (struck as E, V-1)\n" in kindred.stdout
+    # The fragments' 23 hits and the critical's own (D's +4, E's +8: DEC-941).
+    assert "Bob (kill): 27 hits, critical D (struck as E, V-1)\n" in kindred.stdout
     mortal = runner.invoke(app, args)
-    assert "Bob (kill): 23 hits, critical E\n" in mortal.stdout
+    assert "Bob (kill): 31 hits, critical E\n" in mortal.stdout
     person = json.loads(runner.invoke(app, [*args, "--kindred", "Bob", "--json"]).stdout)
     assert {k: person["result"]["people"][0].get(k) for k in ("severity", "read_as")} == {
         "severity": "E",
@@ -609,3 +610,18 @@ def test_rmu_exp_13_the_throw_odds_equal_the_generic_enumeration_for_a_molotov()
     assert fast.cut_off == pytest.approx(generic.cut_off)
     for g, f in zip(odds_stats(generic, action), odds_stats(fast, action), strict=True):
         assert f.value == pytest.approx(g.value, abs=1e-12), g.stat.name
+
+
+def test_dec_941_the_explode_headline_counts_the_critical_s_hits() -> None:
+    """RMU-GEN-7, X-3, DEC-941: a concussion grenade's hits are all its criticals' (Ballistic
+    Impact and the Subdual secondary, DEC-301), and the headline said "0 hits" for a man the
+    trace gave +38H and +13H; it counts them now, as the shot's headline and the odds' expected
+    hits do."""
+    args = ["rmu", "explode", "--load", "mk3a2", "--ranks", "5", "--target", "Al:3,1"]
+    done = runner.invoke(app, [*args, "--rolls", "60,40"])
+    assert done.exit_code == 0, done.output
+    assert "+38H" in done.stdout and "+13H" in done.stdout
+    assert done.stdout.rstrip().endswith("Al (casualty): 51 hits, critical B")
+    person = json.loads(runner.invoke(app, [*args, "--rolls", "60,40", "--json"]).stdout)
+    # The JSON keeps the table's hits apart from the critical's, as before.
+    assert person["result"]["people"][0]["hits"] == 0

@@ -554,6 +554,21 @@ def test_v4_each_blood_bought_power_costs_a_rouse_check(power: str) -> None:
         RMU.parse_action("Mara rouses protean", state)
 
 
+def test_dec_947_rousing_fortitude_says_it_does_nothing_the_rules_give() -> None:
+    """V-4, DEC-524, DEC-947: Fortitude costs its Rouse check and the rules give it no effect;
+    the headline said only "Mara rouses Fortitude.", as if it did something. It says so now;
+    Celerity, which has an effect, reads as before."""
+    dots = {"celerity": 1, "fortitude": 1}
+    state = start(vampire("Mara", 0, 0, disciplines=dots))
+    tough = RMU.resolve(state, RMU.parse_action("Mara rouses fortitude", state), Dice.scripted([5]))
+    assert tough.result.headline == (
+        "Mara rouses Fortitude: no effect beyond the Rouse check (DEC-524)."
+    )
+    assert any(e.rule == "DEC-524" for e in tough.trace.entries if hasattr(e, "rule"))
+    quick = RMU.resolve(state, RMU.parse_action("Mara rouses celerity", state), Dice.scripted([5]))
+    assert quick.result.headline == "Mara rouses Celerity."
+
+
 def test_v4_at_hunger_5_no_rouse_check_can_be_made_and_the_power_fails() -> None:
     state = start(vampire("Mara", 0, 0, hunger=5))
     with pytest.raises(RuleRefusal, match="Hunger is 5") as refused:
@@ -652,6 +667,26 @@ def test_v5_rolling_on_the_ground_is_a_medium_maneuver(rolls: list[int], out: bo
     after = land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
     assert sheet(after, "Mara").burning is not out
     assert vitals(after.combatant("Mara")).ap_left == 2
+    # DEC-944: she ends the roll on the ground, out or not; Ana beating it out stays up.
+    assert after.combatant("Mara").posture is Posture.PRONE
+
+
+def test_dec_944_rolling_on_the_ground_leaves_the_roller_prone() -> None:
+    """V-5, R-6, DEC-944: Mara rolled on the ground to put out her fire and was still standing
+    after it (the state table said "up, burning, standing"); a roll ends lying down, so a shot
+    at her now meets R-1's prone target and a blast reads her one band out (RMU-EXP-7)."""
+    state = burning_scene()
+    assert state.combatant("Mara").posture is Posture.STANDING
+    action = RMU.parse_action("Mara rolls on the ground", state)
+    done = RMU.resolve(state, action, Dice.scripted([97, 10]))
+    after = land(state, *done.events)
+    assert after.combatant("Mara").posture is Posture.PRONE
+    assert done.result.headline == "Mara rolls on the ground: the fire is out."
+    helped = RMU.parse_action("Ana puts out Mara", state)
+    assert (
+        land(state, *RMU.resolve(state, helped, Dice.scripted([])).events).combatant("Ana").posture
+        is Posture.STANDING
+    )
 
 
 def test_v1_a_tripod_recoil_on_a_kindred_shooter_reads_lower() -> None:

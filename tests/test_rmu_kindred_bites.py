@@ -11,6 +11,7 @@ from encounter_support import in_memory, scene
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.bite import Bite, resolve_bite
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
@@ -417,3 +418,18 @@ def test_v4_a_brutal_feed_slakes_the_hunger_its_rouse_check_left() -> None:
     assert [e.hunger for e in brutal.record.events if isinstance(e, Fed)] == [1]
     assert sheet(brutal.state, "Mara").hunger == 1
     assert brutal.record.summary["headline"] == "Mara feeds on Viktor: Hunger 1, 36 hits drained."
+
+
+def test_dec_946_a_power_is_named_as_the_rules_name_it_in_the_log_trace_and_state() -> None:
+    """V-4, DEC-946: the headline said "Feral Weapons" while the log read "rouses the blood for
+    feral-weapons", the trace "Rouse check for feral-weapons" and the state table "roused
+    feral-weapons/potence"; all three name the power as the rules do now."""
+    service = close_pair(hunger=1)
+    bitten = service.act("k", "Mara bites Viktor --feral", Dice.scripted([3, 50, 50]))
+    assert "Mara rouses the blood for Feral Weapons: 3, Hunger rises to 2 [V-4]." in (
+        bitten.record.narration
+    )
+    rolled = next(t for t in bitten.record.trace if t.get("type") == "roll")
+    assert rolled["purpose"] == "Rouse check for Feral Weapons"
+    row = find_ruleset("rmu").describe_row(bitten.state.combatant("Mara"))
+    assert row["state"].endswith("; Hunger 2, roused Feral Weapons")

@@ -183,7 +183,7 @@ def test_v_1_thermate_is_aggravated_the_kindred_reads_it_at_full_severity() -> N
     assert "Bob is Kindred, but Heat (stand-in) is aggravated damage: full severity.  [V-1]" in (
         done.output
     )
-    assert "Bob (kill): 0 hits, critical D" in done.output
+    assert "Bob (kill): 15 hits, critical D" in done.output
     mortal = runner.invoke(
         app, ["rmu", "explode", "--load", "an-m14", "--target", "Bob:0,3", "--seed", "1"]
     )

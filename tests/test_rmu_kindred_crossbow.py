@@ -222,3 +222,27 @@ def test_rmu_stake_2_encounter_odds_of_the_bolt_agree_with_the_standalone_odds()
     stats = {s.stat.name: s.value for s in odds_stats(odds(None, alone), alone)}
     assert found.effects["Mara staked"] > 0
     assert abs(found.effects["Mara staked"] - stats["p_staked"]) < 0.035
+
+
+def _bolt_terms(applied: Any) -> dict[str, tuple[int, str]]:
+    total = next(t for t in applied.record.trace if t.get("type") == "total")
+    return {p["label"]: (p["value"], p["rule"]) for p in total["parts"]}
+
+
+def test_dec_945_a_bolt_is_a_missile_the_victim_keeps_half_the_dodge() -> None:
+    """RMU-DOD-2, RMU-DOD-3, DEC-945: a wooden bolt at Mara (Quickness DB 10, Dodge 20) met
+    only her Quickness DB; against a missile she keeps half the Dodge with no cover needed, and
+    with Celerity 2 roused two thirds of it. A blow from a stake still meets the Quickness DB."""
+    mara = vampire("Mara", 0, 30, stats={"quickness_db": 10, "dodge": 20, "bmr_ft": 20})
+    service = fight(crossbowman("Jonah", 0, 0), mara)
+    shot = _bolt_terms(service.act("k", "Jonah stakes Mara --with crossbow", Dice.scripted(PAD)))
+    assert shot["defender's Quickness DB"] == (-10, "RMU-DOD-2")
+    assert shot["Dodge DB 20, x 1/2"] == (-10, "RMU-DOD-2")
+    service.act("k", "Mara rouses celerity", Dice.scripted([8]))
+    quick = service.act("k", "Jonah stakes Mara --with crossbow --ap 1", Dice.scripted(PAD))
+    assert _bolt_terms(quick)["Dodge DB 20, x Celerity 2: 2/3"] == (-13, "RMU-DOD-3")
+    alone = terms(resolve_stake_on(bolt(30, dodge=20, celerity=2), Dice.scripted([50, 50])))
+    assert alone["Dodge DB 20, x Celerity 2: 2/3"] == -13
+    with pytest.raises(RuleRefusal) as blow:
+        declare(StakeOptions, ob=60, dodge=20).build()
+    assert blow.value.rule == "RMU-DOD-2"

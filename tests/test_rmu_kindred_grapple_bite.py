@@ -65,3 +65,23 @@ def test_rmu_bite_2_a_bite_the_round_after_a_grapple_that_missed_is_direct() -> 
     service.next_round("k", Dice.scripted(PAD))
     bite = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
     assert bite.record.summary["reach"] == "direct"
+
+
+def test_dec_943_a_bite_at_a_victim_another_holds_is_at_full_ob() -> None:
+    """RMU-BITE-2, DEC-943: with Viktor held 50% by Ana's grapple, Mara's bite was "a direct
+    bite without a hold" at -20; the hold is on him, and her bite is no second attack of hers,
+    so the fangs follow it at full OB (50 + 5, her one rank)."""
+    service = close_pair()
+    service.gm("k", "move Ana to 0,6")
+    grabbed = service.act("k", "Ana grapples Viktor --ap 2", Dice.scripted([96, 29, 60]))
+    assert hold_on(grabbed.state, "Viktor") == 50  # held, not held fast: he still resists
+    bite = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert bite.record.summary["reach"] == "held"
+    assert bite.record.summary["total"] == 50 + 5
+    # Mara's own grapple, this round, is still the secondary attack at -20.
+    own = close_pair()
+    own.act("k", "Mara grapples Viktor --ap 2", Dice.scripted([96, 29, 60]))
+    assert (
+        own.act("k", "Mara bites Viktor --ap 2", Dice.scripted([30, 50])).record.summary["reach"]
+        == "secondary"
+    )

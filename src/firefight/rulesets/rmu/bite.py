@@ -4,15 +4,17 @@ The bite is a melee attack (:mod:`firefight.rulesets.rmu.melee.attack`) with the
 ``bite``: Unarmed: Bite (every Kindred has 1 rank) on the Puncture chassis read Small (DATA.md).
 How the fangs reach the victim sets the penalty (RMU-BITE-2, -3):
 
-=============  =====================================================  =======
-reach          when                                                   penalty
-=============  =====================================================  =======
-``lodged``     the fangs are already in (RMU-BITE-3)                  0
-``helpless``   the victim is unaware, helpless or unresisting         0
-``held``       a hold from an earlier round still lasts               0
-``secondary``  a grapple landed this round: the bite follows it       -20
-``direct``     no hold                                                -20
-=============  =====================================================  =======
+=============  ======================================================  =======
+reach          when                                                    penalty
+=============  ======================================================  =======
+``lodged``     the fangs are already in (RMU-BITE-3)                   0
+``helpless``   the victim is unaware, helpless or unresisting          0
+``held``       a hold lasts: the biter's from an earlier round, or     0
+               another's (DEC-943)
+``secondary``  the biter's grapple landed this round: the bite         -20
+               follows it
+``direct``     no hold                                                 -20
+=============  ======================================================  =======
 
 Feral Weapons (Protean 2) waives the -20 (RMU-BITE-5). Against Kindred the fangs are aggravated:
 no V-1 reduction, and what they deal can bring Final Death (RMU-BITE-1, V-2). A bite that deals
@@ -55,7 +57,7 @@ REACHES: tuple[Reach, ...] = ("lodged", "helpless", "held", "secondary", "direct
 _WHY: dict[Reach, tuple[str, str]] = {
     "lodged": ("the fangs are already lodged: no penalty", "RMU-BITE-3"),
     "helpless": ("the victim is unaware, helpless or unresisting: no penalty", "RMU-BITE-2"),
-    "held": ("the hold lasts from an earlier round: full OB", "RMU-BITE-2"),
+    "held": ("the victim is held (an earlier round's hold, or another's): full OB", "RMU-BITE-2"),
     "secondary": ("a secondary attack after this round's grapple", "RMU-BITE-2"),
     "direct": ("a direct bite without a hold", "RMU-BITE-2"),
 }

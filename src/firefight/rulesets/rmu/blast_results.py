@@ -58,6 +58,13 @@ class BlastPerson:
     def wounded(self) -> bool:
         return bool(self.hits or self.severity)
 
+    @property
+    def total_hits(self) -> int:
+        """Every hit the body took: the table's and its critical's own (RMU-GEN-7), as a shot's
+        ``total_hits`` counts them."""
+        extra = self.critical.effects.hits if isinstance(self.critical, BlastCritical) else 0
+        return self.hits + extra
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DetonationResult(Result):

@@ -313,7 +313,11 @@ def _hit_text(entry: BurstTarget | ConeOutOfReach | SweptPerson) -> str:
     landing = entry.person.landing
     if isinstance(landing, Struck):
         if landing.severity:
-            return f"{landing.total_hits} hits and a critical {landing.severity}"
+            # A Kindred's softened critical is told as the aimed shot's is (V-1, DEC-942).
+            return (
+                f"{landing.total_hits} hits and a critical {landing.severity}"
+                f"{landing.kindred_words}"
+            )
         hits = landing.hits
         return f"{hits} hit{'' if hits == 1 else 's'}"
     return landing.result

@@ -22,13 +22,16 @@ from dataclasses import dataclass
 
 from firefight.frozen import replace
 
-__all__ = ["DISCIPLINES", "POWERS", "KindredSheet", "kindred_name"]
+__all__ = ["DISCIPLINES", "NO_EFFECT_POWERS", "POWERS", "KindredSheet", "kindred_name"]
 
 #: The discipline dots a sheet carries (V-6), as the scenario spells them.
 DISCIPLINES = ("celerity", "potence", "fortitude", "protean", "blush_of_life")
 
 #: The blood-bought powers a Rouse check activates (V-4), as action lines and events name them.
 POWERS = ("celerity", "potence", "fortitude", "blush-of-life", "feral-weapons")
+
+#: The powers the rules give a Rouse check and no effect (V-4, DEC-524): rousing one is said so.
+NO_EFFECT_POWERS = ("fortitude",)
 
 #: Words a power's or a discipline's name keeps in lower case, as the rules write them
 #: ("Blush of Life", RMU-EXP-16).
@@ -117,5 +120,5 @@ class KindredSheet:
         parts += [word for flag, word in flags if flag]
         tail = f"Hunger {self.hunger}"
         if self.roused:
-            tail += ", roused " + "/".join(self.roused)
+            tail += ", roused " + "/".join(kindred_name(p) for p in self.roused)
         return f"{', '.join([*parts, posture])}; {tail}"

@@ -4,7 +4,7 @@
 - ``rouses POWER`` -- a blood-bought power (Celerity, Potence, Fortitude, Blush of Life, Feral
   Weapons) active for the rest of the encounter, at a Rouse check (V-4; 0 AP, DEC-364);
 - ``pulls the stake from TARGET`` -- 3 AP by someone adjacent (V-3);
-- ``rolls on the ground`` -- a burning Kindred's own 2 AP maneuver, Medium (V-5);
+- ``rolls on the ground`` -- a burning Kindred's own 2 AP maneuver, Medium (V-5), ending prone;
 - ``puts out TARGET`` -- someone else's 2 AP, no roll (V-5).
 
 Adjacent is within the reach a grenade is picked up from (5 ft, DEC-308).
@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.geometry import distance_ft
+from firefight.geometry import Posture, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.burning import burning_on
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
-from firefight.rulesets.rmu.kindred import POWERS, KindredSheet, kindred_name
+from firefight.rulesets.rmu.kindred import NO_EFFECT_POWERS, POWERS, KindredSheet, kindred_name
 from firefight.rulesets.rmu.kindred_events import BurningEnded, PowerRoused, StakeRemoved
 from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePulled
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures, kindred_rules
@@ -38,7 +38,7 @@ from firefight.rulesets.rmu.maneuvers import (
 from firefight.rulesets.rmu.melee.carried import MeleeWeaponTaken, melee_carried
 from firefight.rulesets.rmu.vitals import check_ap, penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
-from firefight.scene.events import ConditionEnded
+from firefight.scene.events import ConditionEnded, PostureChanged
 from firefight.scene.lines import Line, OptionKind, one_name
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Modifier, TraceBuilder
@@ -186,6 +186,14 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
             events.append(checked)
         events.append(PowerRoused(actor=c.name, power=action.power))
         headline = f"{c.name} rouses {kindred_name(action.power)}."
+        if action.power in NO_EFFECT_POWERS:
+            # DEC-947: a power the rules price and give nothing is said to do nothing here.
+            tb.step(
+                f"{kindred_name(action.power)} has no effect in the rules beyond its Rouse "
+                "check: what it does is the GM's call.",
+                "DEC-524",
+            )
+            headline = headline[:-1] + ": no effect beyond the Rouse check (DEC-524)."
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
@@ -216,6 +224,11 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
         out = True
     else:
         out = _roll_on_the_ground(c, dice, tb)
+        if c.posture is not Posture.PRONE:
+            # Rolling on the ground ends lying on it, out or not (DEC-944): V-5's 2 AP take
+            # them down, and getting up is R-6's 2 more.
+            tb.step(f"{c.name} ends the roll lying prone.", "DEC-944")
+            events.append(PostureChanged(actor=c.name, posture=Posture.PRONE))
     mortal_fire = burning_on(state, action.target)
     if out and mortal_fire is not None:
         events.append(ConditionEnded(id=mortal_fire.id))  # DEC-384
@@ -223,13 +236,18 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
         events.append(BurningEnded(target=action.target, by=c.name))
     events.extend(bonus_used(c))
     verdict = "the fire is out" if out else "still burning"
+    how = (
+        "rolls on the ground"
+        if action.target == c.name
+        else f"tries to put out the fire on {action.target}"
+    )
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
         result=FirePutOut(
             target=action.target,
             out=out,
-            headline=f"{c.name} tries to put out the fire on {action.target}: {verdict}.",
+            headline=f"{c.name} {how}: {verdict}.",
         ),
     )
 

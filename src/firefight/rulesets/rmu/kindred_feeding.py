@@ -281,7 +281,9 @@ def _reach(state: EncounterState, c: CombatantState, target: CombatantState, a: 
     # resists no fangs (P-9, DEC-343, DEC-790).
     if helpless(state, target) is not None:
         return "helpless"
-    return "direct" if hold is None else "held"
+    # Any hold lasting on the victim is one the fangs follow at full OB: the biter's from an
+    # earlier round, or another's, which costs the biter no second attack (RMU-BITE-2, DEC-943).
+    return "held" if hold is not None or holds_on(state, target.name) else "direct"
 
 
 def _hold_round(state: EncounterState, holder: str, victim: str) -> int | None:

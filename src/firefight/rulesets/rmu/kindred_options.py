@@ -166,7 +166,8 @@ class BiteOptions(_Victim):
     reach: str = param(
         "direct",
         help="How the fangs reach: direct, secondary (after this round's grapple), held "
-        "(a hold from an earlier round), lodged, helpless (unaware, helpless, unresisting).",
+        "(a hold from an earlier round, or another's), lodged, helpless (unaware, helpless, "
+        "unresisting).",
         choices=REACHES,
         rule="RMU-BITE-2",
     )
@@ -256,6 +257,20 @@ class StakeOptions(_Victim):
         False, help="Time and no interference: staked with no roll (RMU-STAKE-2)."
     )
     mortal: bool = param(False, help="The victim is mortal (default: Kindred).")
+    dodge: int = param(
+        0,
+        help="The victim's Dodge DB against a crossbow's bolt: a missile, half of it kept "
+        "(RMU-DOD-2).",
+        low=0,
+        high=200,
+    )
+    celerity: int = param(
+        0,
+        help="The victim's Celerity against a bolt: a larger share of the Dodge (RMU-DOD-3).",
+        low=0,
+        high=5,
+        rule="RMU-DOD-3",
+    )
 
     def build(self) -> StakeDeclaration:
         victim = VictimBody(
@@ -269,6 +284,12 @@ class StakeOptions(_Victim):
         if shot and self.untroubled:
             raise RuleRefusal(
                 "RMU-STAKE-2", "Only a stake driven by hand goes in with no roll; a bolt is shot."
+            )
+        if not shot and (self.dodge or self.celerity):
+            raise RuleRefusal(
+                "RMU-DOD-2",
+                "--dodge and --celerity are a missile's defense (a crossbow's bolt); a blow "
+                "meets the Quickness DB only.",
             )
         if not self.behead and not shot and (self.helpless or self.untroubled):
             return StakeDeclaration(
@@ -291,6 +312,8 @@ class StakeOptions(_Victim):
             ap_available=self.ap_left,
             ranks=self.ranks,
             target_db=self.quickness_db,
+            target_dodge=self.dodge,
+            target_celerity=self.celerity,
             helpless=self.helpless,
             distance_ft=self.distance,
             extra=extra,

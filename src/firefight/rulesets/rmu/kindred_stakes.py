@@ -32,6 +32,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.called import Purpose, parse_location
 from firefight.rulesets.rmu.cover import Cover
+from firefight.rulesets.rmu.defense import Defender, armor_maneuver_penalty
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.haste import hastier
@@ -66,7 +67,7 @@ from firefight.rulesets.rmu.staking import (
     stake_attack,
     stake_words,
 )
-from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
+from firefight.rulesets.rmu.vitals import armor_of, penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionStarted
@@ -305,6 +306,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         ap_available=vitals(c).ap_left,
         ranks=ranks,
         target_db=guard.quickness_db if guard.conscious else 0,
+        target_dodge=_bolt_dodge(target, guard) if shot else 0,
+        target_celerity=guard.celerity,
         helpless=not guard.conscious,
         distance_ft=distance_ft(c.position, target.position) if shot else None,
         cover=cover,
@@ -382,3 +385,14 @@ class _StakeGoingIn(ConditionKind):
 
 
 register_condition(_StakeGoingIn())
+
+
+def _bolt_dodge(target: CombatantState, guard: Defender) -> int:
+    """The Dodge DB ``target`` brings against a bolt: less their armor's maneuver penalty and
+    its wear, first (P-3, RMU-ARM-5, RMU-BRK-2); the attack takes its share (RMU-DOD-2)."""
+    worn = armor_of(target)
+    vest = rmu_data().armor_class(worn.kind) if worn is not None and not worn.broken else None
+    penalty = armor_maneuver_penalty(
+        vest, trained=guard.armor_trained, breakage_total=worn.damage if worn else 0
+    )
+    return max(0, guard.dodge_db + penalty)

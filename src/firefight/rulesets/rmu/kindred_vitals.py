@@ -207,11 +207,12 @@ def rouse_check(
         return None
     check_hunger_allows(c, sheet, power, rules)
     figs = kindred_figures()
-    roll = tb.roll(dice.die(figs.rouse_sides, f"Rouse check for {power}")).total
+    shown = kindred_name(power)
+    roll = tb.roll(dice.die(figs.rouse_sides, f"Rouse check for {shown}")).total
     calm = roll >= figs.rouse_calm_at
     hunger = sheet.hunger if calm else sheet.hunger + 1
     tb.step(
-        f"Rouse check for {power}: {roll}, "
+        f"Rouse check for {shown}: {roll}, "
         + (
             f"{figs.rouse_calm_at} or more, Hunger stays {hunger}."
             if calm
@@ -252,8 +253,8 @@ def describe_kindred_event(event: Event) -> str | None:
     if isinstance(event, RouseChecked):
         how = "stays" if event.calm else "rises to"
         return (
-            f"{event.actor} rouses the blood for {event.power}: {event.roll}, Hunger {how} "
-            f"{event.hunger} [V-4]."
+            f"{event.actor} rouses the blood for {kindred_name(event.power)}: {event.roll}, "
+            f"Hunger {how} {event.hunger} [V-4]."
         )
     if isinstance(event, PowerRoused):
         return f"{event.actor}'s {kindred_name(event.power)} is active [V-4]."

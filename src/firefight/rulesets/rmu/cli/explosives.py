@@ -67,7 +67,7 @@ def _explode_headline(outcome: Outcome[DetonationResult]) -> str:
         read_as = p.critical.read_as if isinstance(p.critical, BlastCritical) else None
         if read_as:
             severity = f", critical {read_as} (struck as {p.severity}, V-1)"
-        parts.append(f"{p.name} ({p.band}): {counted(p.hits, 'hit')}{severity}")
+        parts.append(f"{p.name} ({p.band}): {counted(p.total_hits, 'hit')}{severity}")
     return "; ".join(parts)
 
 

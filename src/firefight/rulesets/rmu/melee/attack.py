@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.cover import (
     reached_bonus,
     share_refused,
 )
+from firefight.rulesets.rmu.defense import Defender, defense_modifiers
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.fumble_range import shrunk_fumble_range
 from firefight.rulesets.rmu.haste import haste_term, hastier
@@ -108,6 +109,10 @@ class MeleeAttack:
     parry: int = 0
     target_db: int = 0
     target_parry: int = 0
+    # Against a missile (the crossbow's bolt) the defender's Dodge DB, after their armor's
+    # maneuver penalty (P-3), and their Celerity in play: a share of it is kept (RMU-DOD-2, -3).
+    target_dodge: int = 0
+    target_celerity: int = 0
     cover: Cover | None = None
     cover_share_percent: int = 100
     helpless: bool = False
@@ -233,12 +238,30 @@ def _defense_terms(
     if attack.helpless:
         if attack.target_db or attack.target_parry:
             tb.step(f"{attack.target} is helpless: no Quickness DB and no parry.", "P-9")
+    elif weapon.ranged:
+        # A bolt is a missile: Quickness DB and the share of the Dodge, no cover needed, read as
+        # a shot reads them (RMU-DOD-2, RMU-DOD-3, DEC-945).
+        dodging = Defender(
+            quickness_db=attack.target_db,
+            dodge_db=attack.target_dodge,
+            celerity=attack.target_celerity,
+        )
+        terms.extend(
+            defense_modifiers(
+                defender=dodging,
+                behind_cover=False,
+                armor=None,
+                armor_penalty=0,
+                rules=data.rules,
+                missile="other",
+            )
+        )
+        if attack.target_parry:
+            tb.step(f"{attack.target} cannot parry a {weapon.name}'s bolt.", "DEC-521")
     else:
         if attack.target_db:
             terms.append(Modifier(value=-attack.target_db, label="Quickness DB", rule="P-9"))
-        if attack.target_parry and weapon.ranged:
-            tb.step(f"{attack.target} cannot parry a {weapon.name}'s bolt.", "DEC-521")
-        elif attack.target_parry and "rear" in attack.situational:
+        if attack.target_parry and "rear" in attack.situational:
             tb.step(f"{attack.target} cannot parry a blow from behind.", PARRY_RULE)
         elif attack.target_parry:
             terms.append(
