@@ -70,7 +70,7 @@ def _body_routes(client: TestClient) -> list[tuple[str, str, Any]]:
         if isinstance(route, APIRoute) and route.body_field is not None:
             guards = [d.call for d in route.dependant.dependencies if d.call in GUARDS]
             path = route.path.replace("{name:encounter}", "raid")
-            found += [(method, path, guards) for method in sorted(route.methods)]
+            found += [(method, path, guards) for method in sorted(route.methods or ())]
     return found
 
 

@@ -526,3 +526,83 @@ def test_dec_888_damaged_table_settings_name_the_table_and_the_way_out(
     table = client.get("/api/encounters/raid/table", headers=GM).json()
     assert table == {"hidden": [], "opened": [], "players_act": False, "players_roll": False}
     assert client.get("/api/encounters/raid", headers=GM).json()["head"] == 1
+
+
+# --- names that pass for others -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("r\u0430id", "one alphabet a word, not Cyrillic 'а' (U+0430) among Latin letters"),
+        ("\u0440aid", "not Latin 'a' (U+0061) among Cyrillic letters"),
+        ("raid\u00a0night", "no space but the plain one, not U+00A0"),
+        ("ra\u2028id", "no space but the plain one, not U+2028"),
+    ],
+)
+def test_dec_954_an_encounter_name_passing_for_another_is_refused(
+    client: TestClient, db: Path, name: str, says: str
+) -> None:
+    """DEC-954: "rаid" with a Cyrillic 'а' was created beside "raid", and "raid night" with a
+    no-break space beside the plain one: two encounters listed alike, and a page's link to one
+    reached the other or neither. A line separator (U+2028) broke the name in two."""
+    body = _refused_unchanged(
+        client, db, 422, "invalid", says, path="/api/encounters",
+        json={"name": name, "example": "warehouse"}, headers=GM,
+    )  # fmt: skip
+    assert body["message"].endswith("it would pass for another name")
+    assert [e["name"] for e in client.get("/api/encounters", headers=GM).json()["encounters"]] == [
+        "raid"
+    ]
+
+
+def test_dec_954_an_accent_typed_in_two_ways_is_one_name(client: TestClient, db: Path) -> None:
+    """DEC-954: "café" typed as one character and as 'e' and an accent (as macOS writes file
+    names) were two encounters, and two combatants, that no one could tell apart; a line
+    naming one in the other spelling named nobody. A name is kept composed, so the second is
+    the first: refused as taken, and found by a line however its accent was typed."""
+    composed, decomposed = "caf\u00e9", "cafe\u0301"
+    body = {"name": decomposed, "example": "warehouse"}
+    made = client.post("/api/encounters", json=body, headers=GM)
+    assert made.status_code == 201, made.text
+    assert made.json()["encounter"] == composed
+    _refused_unchanged(
+        client, db, 409, "exists", f"an encounter named {composed!r} already exists",
+        path="/api/encounters", json={"name": composed, "example": "warehouse"}, headers=GM,
+    )  # fmt: skip
+    added = client.post(ACT, json={"line": "add Jos\u00e9 like Viktor"}, headers=GM)
+    assert added.status_code == 200, added.text
+    before = store_bytes(db)
+    again = client.post(ACT, json={"line": "add Jose\u0301 like Viktor"}, headers=GM)
+    assert (again.status_code, again.json()["rule"]) == (422, "ENC-GM"), again.text
+    assert again.json()["message"].startswith("Someone called 'José' is already in the scene")
+    assert store_bytes(db) == before
+    odds = client.post(
+        "/api/encounters/raid/odds", json={"line": "Jose\u0301 waits"}, headers=GM
+    ).json()
+    assert odds["actor"] == "Jos\u00e9", odds
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("add M\u0430ra like Viktor", "a name is 'Mаra'; the limit is one alphabet a word, not "
+         "Cyrillic 'а' (U+0430) among Latin letters (README, Limits)"),
+        ("add Big Mar\u03b1 like Viktor", "not Greek 'α' (U+03B1) among Latin letters"),
+    ],
+)  # fmt: skip
+def test_dec_954_a_combatant_passing_for_another_is_refused(
+    client: TestClient, db: Path, line: str, says: str
+) -> None:
+    """DEC-954: the GM's `add Mаra like Viktor` (a Cyrillic 'а' pasted in) added a second Mara
+    beside the first: the players' links, the state table and the map showed two, and every
+    line typed "Mara" acted as the first. A name mixing look-alike alphabets is refused where
+    every name enters (a scenario's too), naming the letter."""
+    _refused_unchanged(client, db, 422, "invalid", says, json={"line": line}, headers=GM)
+    scenario = (EXAMPLES / "warehouse.toml").read_text(encoding="utf-8")
+    assert 'name = "Mara"' in scenario
+    mixed = scenario.replace('name = "Mara"', 'name = "M\u0430ra"', 1)
+    _refused_unchanged(
+        client, db, 422, "scenario", "one alphabet a word, not Cyrillic 'а' (U+0430)",
+        path="/api/encounters", json={"name": "mixed", "scenario": mixed}, headers=GM,
+    )  # fmt: skip
