@@ -606,3 +606,33 @@ def test_dec_954_a_combatant_passing_for_another_is_refused(
         client, db, 422, "scenario", "one alphabet a word, not Cyrillic 'а' (U+0430)",
         path="/api/encounters", json={"name": "mixed", "scenario": mixed}, headers=GM,
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field", "says"),
+    [
+        ("/api/encounters", {"name": "ra\u3164id", "example": "warehouse"}, "body.name",
+         "holds a control character ('\\u3164')"),
+        (ACT, {"line": "add Ma\u034fra like Viktor"}, "body.line",
+         "holds a control character ('\\u034f')"),
+        (ACT, {"compose": {"actor": "Ma\u180bra", "verb": "waits"}}, "body.compose.actor",
+         "holds a control character ('\\u180b')"),
+    ],
+)  # fmt: skip
+def test_dec_955_a_character_drawn_as_nothing_is_refused_as_a_control_is(
+    client: TestClient, db: Path, path: str, body: dict[str, Any], field: str, says: str
+) -> None:
+    """DEC-955: a zero-width space was refused in a name, but a combining grapheme joiner
+    (U+034F), a Hangul filler (U+3164) or a Mongolian variation selector, drawn as nothing
+    too, were not: `add Ma\\u034fra like Viktor` added a second "Mara" that no line typed by
+    hand could name. They are refused wherever a control character is, and shown escaped."""
+    reply = _refused_unchanged(client, db, 422, "invalid", says, path=path, json=body, headers=GM)
+    assert reply["fields"][0]["path"] == field
+    from firefight.limits import LimitError, clean_name
+    from firefight.text import printable
+
+    with pytest.raises(LimitError, match="no control characters"):
+        clean_name("Ma\u034fra")
+    assert printable("Ma\u3164ra") == "Ma\\u3164ra"
+    # An emoji's variation selector, as a phone types it, is kept.
+    assert clean_name("Red \u2764\ufe0f") == "Red \u2764\ufe0f"

@@ -16,9 +16,25 @@ __all__ = [
 ]
 
 
+#: Characters drawn as nothing that are no format character (Unicode's other default
+#: ignorable code points but the variation selectors, which an emoji typed on a phone
+#: carries): the combining grapheme joiner, the Hangul fillers, Khmer's inherent vowels,
+#: Mongolian's variation selectors, and code points kept unassigned for such (DEC-955).
+_INVISIBLE = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0"
+    + "".join(map(chr, range(0xFFF0, 0xFFF9)))
+)
+
+
 def is_control(ch: str) -> bool:
-    """Cc: C0/C1 controls (ESC, BEL, newline...); Cf: invisible formatting (bidi overrides)."""
-    return unicodedata.category(ch) in ("Cc", "Cf")
+    """Cc: C0/C1 controls (ESC, BEL, newline...); Cf: invisible formatting (bidi overrides,
+    zero-width spaces); and the other characters drawn as nothing (a combining grapheme
+    joiner, a Hangul filler: ``Ma\u034fra`` passes for ``Mara``, DEC-955).
+
+    >>> [is_control(ch) for ch in ("\x1b", "\u200b", "\u034f", "\u3164", "a", "\ufe0f")]
+    [True, True, True, True, False, False]
+    """
+    return unicodedata.category(ch) in ("Cc", "Cf") or ch in _INVISIBLE
 
 
 #: The alphabets whose letters pass for one another's: Latin 'a', Cyrillic 'а', Greek 'α'.

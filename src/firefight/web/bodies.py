@@ -22,7 +22,7 @@ from firefight.dice import read_faces
 from firefight.errors import DiceError
 from firefight.limits import MAX_NAME
 from firefight.scene.lines import write_line
-from firefight.text import is_control
+from firefight.text import is_control, printable
 
 __all__ = [
     "ActBody",
@@ -50,7 +50,9 @@ def _printable(value: str) -> str:
     in a name, a line or a word, by the test the store and the readers use."""
     bad = next((ch for ch in value if is_control(ch)), None)
     if bad is not None:
-        raise ValueError(f"holds a control character ({bad!r}); type it on one line, plainly")
+        # Escaped: one drawn as nothing would show as nothing (DEC-955).
+        shown = printable(bad)
+        raise ValueError(f"holds a control character ('{shown}'); type it on one line, plainly")
     return value
 
 
