@@ -153,6 +153,11 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         gm.check("#players-act")
         expect(player.locator("#composer")).to_be_visible()
         expect(player.locator("#dice")).to_be_hidden()
+        # DEC-956: the GM's word (a GM's modifier) is offered the GM, not the player.
+        for page, mods in ((player, 0), (gm, 1)):
+            page.select_option("#verb", "shoots")
+            expect(page.locator('#options [data-flag="ap"]')).to_have_count(1)
+            expect(page.locator('#options [data-flag="mod"]')).to_have_count(mods)
         # DEC-850: the player's odds are of the scene as they see it, and say so; the GM's not.
         player.fill("#line", "Mara shoots Viktor --ap 1")
         player.click("#odds-button")

@@ -636,3 +636,61 @@ def test_dec_955_a_character_drawn_as_nothing_is_refused_as_a_control_is(
     assert printable("Ma\u3164ra") == "Ma\\u3164ra"
     # An emoji's variation selector, as a phone types it, is kept.
     assert clean_name("Red \u2764\ufe0f") == "Red \u2764\ufe0f"
+
+
+# --- a player's token and the GM's word -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ({"line": "Mara shoots Viktor --mod 90:lucky"}, "mod"),
+        ({"line": "Mara shoots Viktor --ap 2 --mod=90:lucky"}, "mod"),
+        ({"compose": {"actor": "Mara", "verb": "shoots", "words": "Viktor",
+                      "options": {"mod": ["90:lucky"]}}}, "mod"),
+        ({"line": "Mara throws m67 at 30,20 --difficulty 50"}, "difficulty"),
+    ],
+)  # fmt: skip
+def test_dec_956_a_player_may_not_give_the_gm_s_word(
+    client: TestClient, db: Path, sent: dict[str, Any], said: str
+) -> None:
+    """DEC-956: a player let declare gave their own shot "--mod 90:lucky" (the GM's modifier,
+    up to 99 a line), a throw the GM's difficulty, a stake the GM's word that nobody
+    interferes: a chosen bonus is a chosen roll, which DEC-531 keeps from them. Their odds and
+    action are refused 403 naming the option, nothing done; the GM's are taken, and the form
+    marks the options so a player's page leaves them out."""
+    assert client.put(
+        "/api/encounters/raid/table", json={"players_act": True}, headers=GM
+    ).is_success
+    mara = {"Authorization": f"Bearer {KEYS.player_token('raid', 'Mara')}"}
+    says = f"--{said} is the GM's word, not a player's: ask the GM for it"
+    for path in ("/api/encounters/raid/odds", ACT):
+        _refused_unchanged(client, db, 403, "forbidden", says, path=path, json=sent, headers=mara)
+    gm = client.post("/api/encounters/raid/odds", json=sent, headers=GM)
+    assert gm.status_code == 200, gm.text
+    # The same action without it is the player's to declare.
+    plain = client.post(ACT, json={"line": "Mara shoots Viktor"}, headers=mara)
+    assert plain.status_code == 200, plain.text
+    verbs = client.get("/api/encounters/raid/verbs", headers=mara).json()["verbs"]
+    marked = {(v["verb"], o["flag"]) for v in verbs for o in v["options"] if o.get("gm")}
+    assert {("shoots", "mod"), ("throws", "difficulty"), ("stakes", "untroubled")} <= marked
+    assert not any(flag in {"ap", "called", "prepared"} for _, flag in marked)
+
+
+def test_dec_956_each_ruleset_marks_its_gm_s_words_alike_in_every_verb() -> None:
+    """The web check reads a spelling as the GM's in every verb of the ruleset: none may be the
+    GM's in one verb and a player's in another."""
+    from firefight.rulesets import find_ruleset
+    from firefight.web.views import gm_word, gm_words
+
+    for name in ("rmu", "cpr", "gurps", "cards"):
+        ruleset = find_ruleset(name)
+        words = gm_words(ruleset)
+        assert "mod" in words, name
+        for verb in ruleset.action_verbs():
+            for spelled in verb.options:
+                option = verb.param_of(spelled)
+                assert (option is not None and option.param.gm) == (spelled in words), spelled
+    cpr = find_ruleset("cpr")
+    assert gm_word(cpr, "V throws grenade at 3,4 --lands 9,9") == "lands"
+    assert gm_word(cpr, "V throws grenade at 3,4") is None

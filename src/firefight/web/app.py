@@ -67,6 +67,7 @@ from firefight.web.rendered import Rendered, encoded
 from firefight.web.slots import Gates
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
+    gm_word,
     hover_details,
     newcomers_hidden,
     player_outcome,
@@ -488,6 +489,12 @@ def create_app(server: Server) -> FastAPI:
         if not scope.plays(name, action.actor):
             raise Refused(
                 403, "forbidden", f"this token plays {scope.character}, not {action.actor}"
+            )
+        # DEC-956: a player's own modifier would be a chosen roll, as a seed would (DEC-531).
+        said = gm_word(current.ruleset, text)
+        if said is not None:
+            raise Refused(
+                403, "forbidden", f"--{said} is the GM's word, not a player's: ask the GM for it"
             )
         return current
 

@@ -171,7 +171,9 @@ async function loadVerbs() {
 function renderOptions() {
   const verb = verbs.find((v) => v.verb === $("verb").value);
   $("words").placeholder = verb && verb.words ? verb.words : "(nothing)";
-  const fields = (verb ? verb.options : []).map((o) => {
+  // A player is not offered the GM's word (a GM's modifier...): it is refused them (DEC-956).
+  const offered = (verb ? verb.options : []).filter((o) => ROLE === "gm" || !o.gm);
+  const fields = offered.map((o) => {
     const title = [o.help, o.unit && `in ${o.unit}`, o.low != null && `from ${o.low}`, o.high != null && `to ${o.high}`].filter(Boolean).join(", ");
     let input;
     if (o.kind === "flag") {
