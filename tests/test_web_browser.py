@@ -270,6 +270,18 @@ def test_a_seed_the_box_cannot_read_is_refused_and_nothing_sent(
         expect(gm.locator("#act-msg")).to_contain_text("The seed is a whole number, 0 or more")
         assert not [u for u in posted if u.endswith(("/act", "/next-round"))], posted
         expect(gm.locator("#log-list")).not_to_contain_text("round 2")
+        # DEC-957: past 2^53 - 1 a browser sends the nearest number it holds, another seed.
+        gm.fill("#seed", "9007199254740993")
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text("The seed is at most 9007199254740991")
+        assert not [u for u in posted if u.endswith(("/act", "/next-round"))], posted
+        gm.click("#show-create")
+        gm.fill("#create-name", "second")
+        gm.select_option("#create-example", "warehouse")
+        gm.fill("#create-seed", "9007199254740993")
+        gm.click("#create-form button[type=submit]")
+        expect(gm.locator("#create-msg")).to_contain_text("The seed is at most 9007199254740991")
+        assert not [u for u in posted if u.endswith("/api/encounters")], posted
 
 
 def test_dec_847_the_page_says_when_the_fight_is_decided(browser: object, tmp_path: Path) -> None:

@@ -694,3 +694,20 @@ def test_dec_956_each_ruleset_marks_its_gm_s_words_alike_in_every_verb() -> None
     cpr = find_ruleset("cpr")
     assert gm_word(cpr, "V throws grenade at 3,4 --lands 9,9") == "lands"
     assert gm_word(cpr, "V throws grenade at 3,4") is None
+
+
+def test_dec_957_a_seed_is_one_a_browser_keeps_exactly(client: TestClient, db: Path) -> None:
+    """DEC-957: a seed up to 2^63 - 1 was taken, but a page (JavaScript reads every JSON number
+    as a double) sends 2^53 + 1 as 2^53 and reads a seed past 2^53 back as another: the
+    GM's typed seed was not the one rolled, nor the one the log showed. The largest seed is
+    now 2^53 - 1, reported back as itself."""
+    from firefight.web.bodies import MAX_SEED
+
+    assert MAX_SEED == 2**53 - 1 == 9_007_199_254_740_991
+    _refused_unchanged(
+        client, db, 422, "invalid", f"less than or equal to {MAX_SEED}",
+        json={"line": "Mara waits", "dice": {"seed": MAX_SEED + 2}}, headers=GM,
+    )  # fmt: skip
+    reply = client.post(ACT, json={"line": "Mara waits", "dice": {"seed": MAX_SEED}}, headers=GM)
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["dice"]["seed"] == MAX_SEED

@@ -43,6 +43,9 @@ MAX_FACES = 200
 MAX_FACE = 1000
 #: Characters in an action line.
 MAX_LINE = 500
+#: The largest seed: every whole number up to it goes to a browser and back as itself
+#: (JavaScript reads every JSON number as a double), so a seed reported is the seed rolled.
+MAX_SEED = 2**53 - 1
 
 
 def _printable(value: str) -> str:
@@ -127,7 +130,7 @@ class DiceBody(_Body):
     GM's cards by name or by place, DEC-679), in the order the rules ask for them; neither: a
     fresh seed, reported back."""
 
-    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     rolls: list[Typed] | None = Field(default=None, max_length=MAX_FACES)
 
     @model_validator(mode="after")
