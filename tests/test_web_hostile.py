@@ -30,6 +30,8 @@ KEYS = Keyring(bytes(range(32)))
 GM = {"Authorization": f"Bearer {KEYS.gm_token()}"}
 ACT = "/api/encounters/raid/act"
 JSON = {**GM, "content-type": "application/json"}
+#: A shot in parts, to which a case adds its options.
+SHOOTS = {"actor": "Mara", "verb": "shoots"}
 
 
 def _app(db: Path) -> tuple[TestClient, Any]:
@@ -110,6 +112,26 @@ def _refused_unchanged(
          "body.compose.options.ap",
          "an option's value is true (a flag), a word or a whole number, or a list of words; "
          "not None"),
+        # DEC-958: an option's value refused in one sentence at its own path (pydantic said
+        # first "should be a valid boolean", at body.compose.options.mod.bool); a name or a
+        # verb spelt wrong in words, not by its pattern; half a character (a lone surrogate)
+        # said so, and never a 500 from the store.
+        ({"json": {"compose": {**SHOOTS, "options": {"mod": "1:\x1b"}}}},
+         "body.compose.options.mod", "holds a control character ('\\x1b')"),
+        ({"json": {"compose": {**SHOOTS, "options": {"mod": ["1:x"] * 25}}}},
+         "body.compose.options.mod", "an option takes at most 20 values, not 25"),
+        ({"json": {"compose": {**SHOOTS, "options": {"mod": "x" * 201}}}},
+         "body.compose.options.mod", "a word of an option's value is at most 200 characters"),
+        ({"json": {"compose": {**SHOOTS, "options": {"Mod": "1:x"}}}},
+         "body.compose.options.Mod.[key]", "an option is named as after its -- in a line, in "
+         "small letters, digits and dashes ('ap', 'move-between'), not 'Mod'"),
+        ({"json": {"compose": {"actor": "Mara", "verb": "sh@@ts"}}}, "body.compose.verb",
+         "a verb is words of letters and digits, with spaces or dashes, not 'sh@@ts'"),
+        ({"content": '{"line": "Mara waits \\ud83d"}', "headers": JSON}, "body.line",
+         "holds half of a character (a lone surrogate, as text cut inside an emoji leaves)"),
+        ({"content": '{"compose": {"actor": "Mara", "verb": "shoots", "options": {"mod": '
+                     '"1:\\ud83d"}}}', "headers": JSON}, "body.compose.options.mod",
+         "holds half of a character"),
         # Parts each within bounds that make a line past the limit.
         ({"json": {"compose": {"actor": "Mara", "verb": "shoots", "words": "Viktor",
                                "options": {"mod": ["x" * 200] * 3}}}},
@@ -127,6 +149,7 @@ def test_a_body_of_the_wrong_shape_or_type_is_refused_naming_its_field(
     assert body["fields"][0]["path"] == path
     assert body["message"].startswith(f"{path}: ")
     assert "Value error" not in body["message"] and "pattern" not in body["message"]
+    assert not any("function" in f["path"] or "bool" in f["path"] for f in body["fields"])
 
 
 @pytest.mark.parametrize(

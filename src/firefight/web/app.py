@@ -43,6 +43,7 @@ from firefight.store.base import ConflictError, EncounterExists, EncounterStore
 from firefight.store.table_settings import Tables, TableSettings, settings_json
 from firefight.web.addresses import NameSegment
 from firefight.web.bodies import (
+    HALF_A_CHARACTER,
     ActBody,
     CreateBody,
     DiceBody,
@@ -222,6 +223,8 @@ def _field(error: Any) -> dict[str, str]:
         message = f"the body is not JSON: {error['ctx']['error']} (at character {error['loc'][1]})"
     elif loc == ["body"] and kind != "value_error":
         message = "the request needs a JSON object as its body, sent as application/json"
+    elif kind == "string_unicode":
+        message = HALF_A_CHARACTER
     elif kind == "value_error":
         message = message.removeprefix("Value error, ")
     return {"path": ".".join(loc), "message": message}
