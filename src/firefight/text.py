@@ -29,9 +29,9 @@ _INVISIBLE = frozenset(
 def is_control(ch: str) -> bool:
     """Cc: C0/C1 controls (ESC, BEL, newline...); Cf: invisible formatting (bidi overrides,
     zero-width spaces); and the other characters drawn as nothing (a combining grapheme
-    joiner, a Hangul filler: ``Ma\u034fra`` passes for ``Mara``, DEC-955).
+    joiner, a Hangul filler: ``Ma\\u034fra`` passes for ``Mara``, DEC-955).
 
-    >>> [is_control(ch) for ch in ("\x1b", "\u200b", "\u034f", "\u3164", "a", "\ufe0f")]
+    >>> [is_control(ch) for ch in ("\\x1b", "\\u200b", "\\u034f", "\\u3164", "a", "\\ufe0f")]
     [True, True, True, True, False, False]
     """
     return unicodedata.category(ch) in ("Cc", "Cf") or ch in _INVISIBLE
@@ -45,7 +45,7 @@ def composed(text: str) -> str:
     """``text`` in Unicode's composed spelling (NFC): an 'é' typed as one character and one
     typed as 'e' and an accent (as macOS writes file names) are the same name (DEC-954).
 
-    >>> composed("Jose\u0301") == "Jos\u00e9"
+    >>> composed("Jose\\u0301") == "Jos\\u00e9"
     True
     """
     return unicodedata.normalize("NFC", text)
@@ -73,7 +73,7 @@ def mixed_alphabets(text: str) -> Mixed | None:
     word passes for another (``Mаra`` with a Cyrillic 'а' for ``Mara``; DEC-954). None when
     each word keeps to one.
 
-    >>> str(mixed_alphabets("Big M\u0430ra"))
+    >>> str(mixed_alphabets("Big M\\u0430ra"))
     "Cyrillic 'а' (U+0430) among Latin letters"
     >>> mixed_alphabets("Мара Mara") is None
     True
