@@ -153,6 +153,11 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         gm.check("#players-act")
         expect(player.locator("#composer")).to_be_visible()
         expect(player.locator("#dice")).to_be_hidden()
+        # DEC-956: the GM's word (a GM's modifier) is offered the GM, not the player.
+        for page, mods in ((player, 0), (gm, 1)):
+            page.select_option("#verb", "shoots")
+            expect(page.locator('#options [data-flag="ap"]')).to_have_count(1)
+            expect(page.locator('#options [data-flag="mod"]')).to_have_count(mods)
         # DEC-850: the player's odds are of the scene as they see it, and say so; the GM's not.
         player.fill("#line", "Mara shoots Viktor --ap 1")
         player.click("#odds-button")
@@ -265,6 +270,18 @@ def test_a_seed_the_box_cannot_read_is_refused_and_nothing_sent(
         expect(gm.locator("#act-msg")).to_contain_text("The seed is a whole number, 0 or more")
         assert not [u for u in posted if u.endswith(("/act", "/next-round"))], posted
         expect(gm.locator("#log-list")).not_to_contain_text("round 2")
+        # DEC-957: past 2^53 - 1 a browser sends the nearest number it holds, another seed.
+        gm.fill("#seed", "9007199254740993")
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text("The seed is at most 9007199254740991")
+        assert not [u for u in posted if u.endswith(("/act", "/next-round"))], posted
+        gm.click("#show-create")
+        gm.fill("#create-name", "second")
+        gm.select_option("#create-example", "warehouse")
+        gm.fill("#create-seed", "9007199254740993")
+        gm.click("#create-form button[type=submit]")
+        expect(gm.locator("#create-msg")).to_contain_text("The seed is at most 9007199254740991")
+        assert not [u for u in posted if u.endswith("/api/encounters")], posted
 
 
 def test_dec_847_the_page_says_when_the_fight_is_decided(browser: object, tmp_path: Path) -> None:

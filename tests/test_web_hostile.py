@@ -30,6 +30,8 @@ KEYS = Keyring(bytes(range(32)))
 GM = {"Authorization": f"Bearer {KEYS.gm_token()}"}
 ACT = "/api/encounters/raid/act"
 JSON = {**GM, "content-type": "application/json"}
+#: A shot in parts, to which a case adds its options.
+SHOOTS = {"actor": "Mara", "verb": "shoots"}
 
 
 def _app(db: Path) -> tuple[TestClient, Any]:
@@ -110,6 +112,26 @@ def _refused_unchanged(
          "body.compose.options.ap",
          "an option's value is true (a flag), a word or a whole number, or a list of words; "
          "not None"),
+        # DEC-958: an option's value refused in one sentence at its own path (pydantic said
+        # first "should be a valid boolean", at body.compose.options.mod.bool); a name or a
+        # verb spelt wrong in words, not by its pattern; half a character (a lone surrogate)
+        # said so, and never a 500 from the store.
+        ({"json": {"compose": {**SHOOTS, "options": {"mod": "1:\x1b"}}}},
+         "body.compose.options.mod", "holds a control character ('\\x1b')"),
+        ({"json": {"compose": {**SHOOTS, "options": {"mod": ["1:x"] * 25}}}},
+         "body.compose.options.mod", "an option takes at most 20 values, not 25"),
+        ({"json": {"compose": {**SHOOTS, "options": {"mod": "x" * 201}}}},
+         "body.compose.options.mod", "a word of an option's value is at most 200 characters"),
+        ({"json": {"compose": {**SHOOTS, "options": {"Mod": "1:x"}}}},
+         "body.compose.options.Mod.[key]", "an option is named as after its -- in a line, in "
+         "small letters, digits and dashes ('ap', 'move-between'), not 'Mod'"),
+        ({"json": {"compose": {"actor": "Mara", "verb": "sh@@ts"}}}, "body.compose.verb",
+         "a verb is words of letters and digits, with spaces or dashes, not 'sh@@ts'"),
+        ({"content": '{"line": "Mara waits \\ud83d"}', "headers": JSON}, "body.line",
+         "holds half of a character (a lone surrogate, as text cut inside an emoji leaves)"),
+        ({"content": '{"compose": {"actor": "Mara", "verb": "shoots", "options": {"mod": '
+                     '"1:\\ud83d"}}}', "headers": JSON}, "body.compose.options.mod",
+         "holds half of a character"),
         # Parts each within bounds that make a line past the limit.
         ({"json": {"compose": {"actor": "Mara", "verb": "shoots", "words": "Viktor",
                                "options": {"mod": ["x" * 200] * 3}}}},
@@ -127,6 +149,7 @@ def test_a_body_of_the_wrong_shape_or_type_is_refused_naming_its_field(
     assert body["fields"][0]["path"] == path
     assert body["message"].startswith(f"{path}: ")
     assert "Value error" not in body["message"] and "pattern" not in body["message"]
+    assert not any("function" in f["path"] or "bool" in f["path"] for f in body["fields"])
 
 
 @pytest.mark.parametrize(
@@ -526,3 +549,188 @@ def test_dec_888_damaged_table_settings_name_the_table_and_the_way_out(
     table = client.get("/api/encounters/raid/table", headers=GM).json()
     assert table == {"hidden": [], "opened": [], "players_act": False, "players_roll": False}
     assert client.get("/api/encounters/raid", headers=GM).json()["head"] == 1
+
+
+# --- names that pass for others -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("r\u0430id", "one alphabet a word, not Cyrillic 'а' (U+0430) among Latin letters"),
+        ("\u0440aid", "not Latin 'a' (U+0061) among Cyrillic letters"),
+        ("raid\u00a0night", "no space but the plain one, not U+00A0"),
+        ("ra\u2028id", "no space but the plain one, not U+2028"),
+    ],
+)
+def test_dec_954_an_encounter_name_passing_for_another_is_refused(
+    client: TestClient, db: Path, name: str, says: str
+) -> None:
+    """DEC-954: "rаid" with a Cyrillic 'а' was created beside "raid", and "raid night" with a
+    no-break space beside the plain one: two encounters listed alike, and a page's link to one
+    reached the other or neither. A line separator (U+2028) broke the name in two."""
+    body = _refused_unchanged(
+        client, db, 422, "invalid", says, path="/api/encounters",
+        json={"name": name, "example": "warehouse"}, headers=GM,
+    )  # fmt: skip
+    assert body["message"].endswith("it would pass for another name")
+    assert [e["name"] for e in client.get("/api/encounters", headers=GM).json()["encounters"]] == [
+        "raid"
+    ]
+
+
+def test_dec_954_an_accent_typed_in_two_ways_is_one_name(client: TestClient, db: Path) -> None:
+    """DEC-954: "café" typed as one character and as 'e' and an accent (as macOS writes file
+    names) were two encounters, and two combatants, that no one could tell apart; a line
+    naming one in the other spelling named nobody. A name is kept composed, so the second is
+    the first: refused as taken, and found by a line however its accent was typed."""
+    composed, decomposed = "caf\u00e9", "cafe\u0301"
+    body = {"name": decomposed, "example": "warehouse"}
+    made = client.post("/api/encounters", json=body, headers=GM)
+    assert made.status_code == 201, made.text
+    assert made.json()["encounter"] == composed
+    _refused_unchanged(
+        client, db, 409, "exists", f"an encounter named {composed!r} already exists",
+        path="/api/encounters", json={"name": composed, "example": "warehouse"}, headers=GM,
+    )  # fmt: skip
+    added = client.post(ACT, json={"line": "add Jos\u00e9 like Viktor"}, headers=GM)
+    assert added.status_code == 200, added.text
+    before = store_bytes(db)
+    again = client.post(ACT, json={"line": "add Jose\u0301 like Viktor"}, headers=GM)
+    assert (again.status_code, again.json()["rule"]) == (422, "ENC-GM"), again.text
+    assert again.json()["message"].startswith("Someone called 'José' is already in the scene")
+    assert store_bytes(db) == before
+    odds = client.post(
+        "/api/encounters/raid/odds", json={"line": "Jose\u0301 waits"}, headers=GM
+    ).json()
+    assert odds["actor"] == "Jos\u00e9", odds
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ("add M\u0430ra like Viktor", "a name is 'Mаra'; the limit is one alphabet a word, not "
+         "Cyrillic 'а' (U+0430) among Latin letters (README, Limits)"),
+        ("add Big Mar\u03b1 like Viktor", "not Greek 'α' (U+03B1) among Latin letters"),
+    ],
+)  # fmt: skip
+def test_dec_954_a_combatant_passing_for_another_is_refused(
+    client: TestClient, db: Path, line: str, says: str
+) -> None:
+    """DEC-954: the GM's `add Mаra like Viktor` (a Cyrillic 'а' pasted in) added a second Mara
+    beside the first: the players' links, the state table and the map showed two, and every
+    line typed "Mara" acted as the first. A name mixing look-alike alphabets is refused where
+    every name enters (a scenario's too), naming the letter."""
+    _refused_unchanged(client, db, 422, "invalid", says, json={"line": line}, headers=GM)
+    scenario = (EXAMPLES / "warehouse.toml").read_text(encoding="utf-8")
+    assert 'name = "Mara"' in scenario
+    mixed = scenario.replace('name = "Mara"', 'name = "M\u0430ra"', 1)
+    _refused_unchanged(
+        client, db, 422, "scenario", "one alphabet a word, not Cyrillic 'а' (U+0430)",
+        path="/api/encounters", json={"name": "mixed", "scenario": mixed}, headers=GM,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field", "says"),
+    [
+        ("/api/encounters", {"name": "ra\u3164id", "example": "warehouse"}, "body.name",
+         "holds a control character ('\\u3164')"),
+        (ACT, {"line": "add Ma\u034fra like Viktor"}, "body.line",
+         "holds a control character ('\\u034f')"),
+        (ACT, {"compose": {"actor": "Ma\u180bra", "verb": "waits"}}, "body.compose.actor",
+         "holds a control character ('\\u180b')"),
+    ],
+)  # fmt: skip
+def test_dec_955_a_character_drawn_as_nothing_is_refused_as_a_control_is(
+    client: TestClient, db: Path, path: str, body: dict[str, Any], field: str, says: str
+) -> None:
+    """DEC-955: a zero-width space was refused in a name, but a combining grapheme joiner
+    (U+034F), a Hangul filler (U+3164) or a Mongolian variation selector, drawn as nothing
+    too, were not: `add Ma\\u034fra like Viktor` added a second "Mara" that no line typed by
+    hand could name. They are refused wherever a control character is, and shown escaped."""
+    reply = _refused_unchanged(client, db, 422, "invalid", says, path=path, json=body, headers=GM)
+    assert reply["fields"][0]["path"] == field
+    from firefight.limits import LimitError, clean_name
+    from firefight.text import printable
+
+    with pytest.raises(LimitError, match="no control characters"):
+        clean_name("Ma\u034fra")
+    assert printable("Ma\u3164ra") == "Ma\\u3164ra"
+    # An emoji's variation selector, as a phone types it, is kept.
+    assert clean_name("Red \u2764\ufe0f") == "Red \u2764\ufe0f"
+
+
+# --- a player's token and the GM's word -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sent", "said"),
+    [
+        ({"line": "Mara shoots Viktor --mod 90:lucky"}, "mod"),
+        ({"line": "Mara shoots Viktor --ap 2 --mod=90:lucky"}, "mod"),
+        ({"compose": {"actor": "Mara", "verb": "shoots", "words": "Viktor",
+                      "options": {"mod": ["90:lucky"]}}}, "mod"),
+        ({"line": "Mara throws m67 at 30,20 --difficulty 50"}, "difficulty"),
+    ],
+)  # fmt: skip
+def test_dec_956_a_player_may_not_give_the_gm_s_word(
+    client: TestClient, db: Path, sent: dict[str, Any], said: str
+) -> None:
+    """DEC-956: a player let declare gave their own shot "--mod 90:lucky" (the GM's modifier,
+    up to 99 a line), a throw the GM's difficulty, a stake the GM's word that nobody
+    interferes: a chosen bonus is a chosen roll, which DEC-531 keeps from them. Their odds and
+    action are refused 403 naming the option, nothing done; the GM's are taken, and the form
+    marks the options so a player's page leaves them out."""
+    assert client.put(
+        "/api/encounters/raid/table", json={"players_act": True}, headers=GM
+    ).is_success
+    mara = {"Authorization": f"Bearer {KEYS.player_token('raid', 'Mara')}"}
+    says = f"--{said} is the GM's word, not a player's: ask the GM for it"
+    for path in ("/api/encounters/raid/odds", ACT):
+        _refused_unchanged(client, db, 403, "forbidden", says, path=path, json=sent, headers=mara)
+    gm = client.post("/api/encounters/raid/odds", json=sent, headers=GM)
+    assert gm.status_code == 200, gm.text
+    # The same action without it is the player's to declare.
+    plain = client.post(ACT, json={"line": "Mara shoots Viktor"}, headers=mara)
+    assert plain.status_code == 200, plain.text
+    verbs = client.get("/api/encounters/raid/verbs", headers=mara).json()["verbs"]
+    marked = {(v["verb"], o["flag"]) for v in verbs for o in v["options"] if o.get("gm")}
+    assert {("shoots", "mod"), ("throws", "difficulty"), ("stakes", "untroubled")} <= marked
+    assert not any(flag in {"ap", "called", "prepared"} for _, flag in marked)
+
+
+def test_dec_956_each_ruleset_marks_its_gm_s_words_alike_in_every_verb() -> None:
+    """The web check reads a spelling as the GM's in every verb of the ruleset: none may be the
+    GM's in one verb and a player's in another."""
+    from firefight.rulesets import find_ruleset
+    from firefight.web.views import gm_word, gm_words
+
+    for name in ("rmu", "cpr", "gurps", "cards"):
+        ruleset = find_ruleset(name)
+        words = gm_words(ruleset)
+        assert "mod" in words, name
+        for verb in ruleset.action_verbs():
+            for spelled in verb.options:
+                option = verb.param_of(spelled)
+                assert (option is not None and option.param.gm) == (spelled in words), spelled
+    cpr = find_ruleset("cpr")
+    assert gm_word(cpr, "V throws grenade at 3,4 --lands 9,9") == "lands"
+    assert gm_word(cpr, "V throws grenade at 3,4") is None
+
+
+def test_dec_957_a_seed_is_one_a_browser_keeps_exactly(client: TestClient, db: Path) -> None:
+    """DEC-957: a seed up to 2^63 - 1 was taken, but a page (JavaScript reads every JSON number
+    as a double) sends 2^53 + 1 as 2^53 and reads a seed past 2^53 back as another: the
+    GM's typed seed was not the one rolled, nor the one the log showed. The largest seed is
+    now 2^53 - 1, reported back as itself."""
+    from firefight.web.bodies import MAX_SEED
+
+    assert MAX_SEED == 2**53 - 1 == 9_007_199_254_740_991
+    _refused_unchanged(
+        client, db, 422, "invalid", f"less than or equal to {MAX_SEED}",
+        json={"line": "Mara waits", "dice": {"seed": MAX_SEED + 2}}, headers=GM,
+    )  # fmt: skip
+    reply = client.post(ACT, json={"line": "Mara waits", "dice": {"seed": MAX_SEED}}, headers=GM)
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["dice"]["seed"] == MAX_SEED

@@ -108,7 +108,9 @@ class Param:
     naming the keys; ``rule`` is the rule a value out of bounds is refused under; ``sweep``
     says whether odds sweeps may vary it; ``line`` whether an encounter's action line may give
     it; ``misnamed`` says why a word not among ``choices`` is refused when it names something
-    the option does not take, in place of the closest choices (``BA II`` for an AT column).
+    the option does not take, in place of the closest choices (``BA II`` for an AT column);
+    ``gm`` whether it is the GM's word (a modifier of the GM's, where a missed grenade lands),
+    which a player declaring their own action at the web table may not give (DEC-956).
     """
 
     help: str | Callable[[], str]
@@ -122,6 +124,7 @@ class Param:
     sweep: bool = True
     line: bool = False
     misnamed: Callable[[str], str | None] | None = None
+    gm: bool = False
 
     def said(self) -> str:
         """``help``, read from the data where the declaration says so: a figure in a help comes

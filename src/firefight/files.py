@@ -132,13 +132,14 @@ def parse_json(text: str, label: str) -> Any:
 
 
 class KeyGivenTwice(ValueError):
-    """A key given twice in one JSON object (DEC-886): the key, and the line it is given the
-    second time on (None: not found)."""
+    """A key given twice in one JSON object (DEC-886): the key, and the line and column (of
+    its opening quote, both from 1) it is given the second time at (None: not found)."""
 
-    def __init__(self, key: str, line: int | None) -> None:
+    def __init__(self, key: str, line: int | None, column: int | None = None) -> None:
         super().__init__(f"the key {key!r} is given twice in one object; keep one")
         self.key = key
         self.line = line
+        self.column = column
 
 
 def json_once_each(text: str, **options: Any) -> Any:
@@ -153,8 +154,8 @@ def json_once_each(text: str, **options: Any) -> Any:
         return json.loads(text, object_pairs_hook=_one_each, **options)
     except KeyGivenTwice as exc:
         # The hook sees an object's pairs, not where they stand: the text is read again, once.
-        line, key = _first_twice(text) or (None, exc.key)
-        raise KeyGivenTwice(key, line) from None
+        line, column, key = _first_twice(text) or (None, None, exc.key)
+        raise KeyGivenTwice(key, line, column) from None
 
 
 def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -170,9 +171,9 @@ def _one_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return found
 
 
-def _first_twice(text: str) -> tuple[int, str] | None:
-    """The line and key of the first key given twice in one object of ``text`` (valid JSON),
-    read again only once a doubled key was met, to say where it is."""
+def _first_twice(text: str) -> tuple[int, int, str] | None:
+    """The line, column and key of the first key given twice in one object of ``text`` (valid
+    JSON), read again only once a doubled key was met, to say where it is."""
     import json
 
     objects: list[set[str] | None] = []  # per open bracket: the keys seen, None for a list
@@ -185,7 +186,9 @@ def _first_twice(text: str) -> tuple[int, str] | None:
         elif match.group(1) is not None and objects and objects[-1] is not None:
             key = json.loads(match.group(1))
             if key in objects[-1]:
-                return text.count("\n", 0, match.start()) + 1, key
+                at = match.start()
+                line_start = text.rfind("\n", 0, at) + 1
+                return text.count("\n", 0, at) + 1, at - line_start + 1, key
             objects[-1].add(key)
     return None
 

@@ -19,6 +19,7 @@ import os
 import re
 
 from firefight.errors import FirefightError
+from firefight.text import composed, mixed_alphabets
 from firefight.text import is_control as _control
 
 __all__ = [
@@ -179,9 +180,13 @@ def finite(what: str, value: float, bound: float) -> float:
     return number
 
 
-def clean_name(text: str, what: str = "a name", *, longest: int = MAX_NAME) -> str:
-    """A name with its ends stripped and inner whitespace collapsed; blank names, names with
-    control characters and names over :data:`MAX_NAME` characters are refused.
+def clean_name(
+    text: str, what: str = "a name", *, longest: int = MAX_NAME, title: bool = False
+) -> str:
+    """A name with its ends stripped, inner whitespace collapsed and in Unicode's composed
+    spelling; blank names, names with control characters and names over :data:`MAX_NAME`
+    characters are refused, and (but for a ``title``, which names nobody) a word mixing
+    look-alike alphabets, which would pass for another name (DEC-954).
 
     >>> clean_name("  Big   Sal ")
     'Big Sal'
@@ -194,11 +199,14 @@ def clean_name(text: str, what: str = "a name", *, longest: int = MAX_NAME) -> s
     # Tabs and line breaks are whitespace, collapsed like spaces; other controls are refused.
     if any(_control(ch) and ch not in "\t\n\r\v\f" for ch in text):
         raise LimitError(what, text, "no control characters")
-    cleaned = " ".join(text.split())
+    cleaned = composed(" ".join(text.split()))
     if not cleaned:
         raise LimitError(what, text, "at least one visible character")
     if len(cleaned) > longest:
         raise LimitError(what, cleaned, f"{longest} characters")
+    mixed = None if title else mixed_alphabets(cleaned)
+    if mixed is not None:
+        raise LimitError(what, cleaned, f"one alphabet a word, not {mixed}")
     return cleaned
 
 

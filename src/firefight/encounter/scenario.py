@@ -94,7 +94,7 @@ def _side(text: str) -> str:
 
 
 def _title(text: str) -> str:
-    return clean_name(text, "a title", longest=200)
+    return clean_name(text, "a title", longest=200, title=True)
 
 
 class CoreCombatant(DataModel):

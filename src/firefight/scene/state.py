@@ -26,6 +26,7 @@ from firefight.frozen import replace, replacer
 from firefight.fuzzy import hint
 from firefight.geometry import Body, Point, Posture, Size
 from firefight.serialize import TaggedSubclasses
+from firefight.text import composed
 
 __all__ = [
     "DOWN_RULE",
@@ -279,11 +280,12 @@ class EncounterState:
         return tuple(c.name for c in self.combatants)
 
     def find(self, name: str) -> CombatantState | None:
-        """The combatant called ``name`` (exact first, then ignoring case), or None."""
+        """The combatant called ``name`` (exact first, then ignoring case and how its accents
+        were typed, DEC-954), or None."""
         for c in self.combatants:
             if c.name == name:
                 return c
-        wanted = name.lower()
+        wanted = composed(name).lower()
         return next((c for c in self.combatants if c.name.lower() == wanted), None)
 
     def sides_standing(self) -> set[str]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from firefight.errors import FirefightError, UnknownNameError
-from firefight.text import is_control
+from firefight.text import composed, is_control, mixed_alphabets
 
 __all__ = [
     "NAME_MAX",
@@ -125,13 +125,15 @@ def encounter_name(name: str) -> str:
     when nothing is left, when it holds ``/`` (a web address would have to write it ``%2F``;
     one stored before is still reached so, DEC-701), when it is ``.`` or ``..`` (no web address
     carries those, DEC-844), a control character, or more than
-    :data:`NAME_MAX` characters. Only a name being given is checked:
+    :data:`NAME_MAX` characters. Kept in Unicode's composed spelling, and refused when it would
+    pass for another name: a word mixing look-alike alphabets, a space other than the plain
+    one (DEC-954). Only a name being given is checked:
     an encounter stored before under another name is still found by it as stored.
 
     >>> encounter_name("  raid ")
     'raid'
     """
-    kept = name.strip()
+    kept = composed(name.strip())
     if not kept:
         raise StoreError(name, "an encounter's name must not be empty")
     if "/" in kept:
@@ -148,6 +150,22 @@ def encounter_name(name: str) -> str:
         )
     if any(is_control(ch) for ch in kept):
         raise StoreError(name, "an encounter's name must not hold control characters")
+    # DEC-954: "raid" and "rаid" (a Cyrillic 'а'), or a plain space and a no-break one, would
+    # be two encounters no one could tell apart.
+    space = next((ch for ch in kept if ch.isspace() and ch != " "), None)
+    if space is not None:
+        raise StoreError(
+            name,
+            f"an encounter's name must hold no space but the plain one, not U+{ord(space):04X}: "
+            "it would pass for another name",
+        )
+    mixed = mixed_alphabets(kept)
+    if mixed is not None:
+        raise StoreError(
+            name,
+            f"an encounter's name must keep to one alphabet a word, not {mixed}: it would pass "
+            "for another name",
+        )
     if len(kept) > NAME_MAX:
         # Not quoted: the name itself may be any length.
         raise StoreError(

@@ -104,7 +104,7 @@ TABLE_NAME_MAX = 64
 
 
 def _title(text: str) -> str:
-    return clean_name(text, "a title", longest=200)
+    return clean_name(text, "a title", longest=200, title=True)
 
 
 class TableHeader(DataModel):

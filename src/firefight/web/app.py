@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Query, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.exceptions import HTTPException
@@ -43,6 +43,7 @@ from firefight.store.base import ConflictError, EncounterExists, EncounterStore
 from firefight.store.table_settings import Tables, TableSettings, settings_json
 from firefight.web.addresses import NameSegment
 from firefight.web.bodies import (
+    HALF_A_CHARACTER,
     ActBody,
     CreateBody,
     DiceBody,
@@ -52,6 +53,13 @@ from firefight.web.bodies import (
     TableBody,
 )
 from firefight.web.body_limit import BodyLimit
+from firefight.web.guards import (
+    DeclaringDep,
+    EncounterDep,
+    GmDep,
+    Refused,
+    ScopeDep,
+)
 from firefight.web.head import HeadAsGet
 from firefight.web.live import Hub
 from firefight.web.once_each import OnceEachRoute
@@ -60,6 +68,7 @@ from firefight.web.rendered import Rendered, encoded
 from firefight.web.slots import Gates
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
+    gm_word,
     hover_details,
     newcomers_hidden,
     player_outcome,
@@ -103,53 +112,6 @@ class Server:
         return self.service.store
 
 
-class _Refused(Exception):
-    """An HTTP error with a JSON body of its own."""
-
-    def __init__(self, status: int, error: str, message: str, **more: Any) -> None:
-        super().__init__(message)
-        self.status = status
-        self.body = {"error": error, "message": message, **more}
-
-
-def _token(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip()
-    return request.query_params.get("token")
-
-
-# The token checks are ``async``: they read no file and no database, and FastAPI would hand a
-# plain function to a worker thread, one more wait per request.
-async def _scope(request: Request) -> Scope:
-    server: Server = request.app.state.server
-    token = _token(request)
-    if not token:
-        raise _Refused(401, "unauthorized", "a token is needed: the link the GM was given")
-    scope = server.keys.read(token)
-    if scope is None:
-        raise _Refused(401, "unauthorized", "this token is not one this server gave")
-    return scope
-
-
-ScopeDep = Annotated[Scope, Depends(_scope)]
-
-
-async def _gm(scope: ScopeDep) -> Scope:
-    if not scope.is_gm:
-        raise _Refused(403, "forbidden", "only the GM may do this")
-    return scope
-
-
-GmDep = Annotated[Scope, Depends(_gm)]
-
-
-def _allowed(scope: Scope, name: str) -> None:
-    """A player token opens only its own encounter."""
-    if not scope.is_gm and scope.encounter != name:
-        raise _Refused(403, "forbidden", "this token is for another encounter")
-
-
 def _dice(body: DiceBody) -> tuple[Dice, dict[str, object]]:
     if body.rolls is not None:
         return Dice(ScriptedSource(body.rolls)), {"source": "scripted", "rolls": body.rolls}
@@ -171,11 +133,11 @@ def _player_dice(dice: DiceBody, settings: TableSettings) -> None:
     then it takes the faces they rolled. A player never picks a seed (it would pick the roll)."""
     if settings.players_roll:
         if dice.rolls is None:
-            raise _Refused(
+            raise Refused(
                 422, "dice-needed", "the GM asks for your own dice: type the faces you rolled"
             )
     elif dice.rolls is not None or dice.seed is not None:
-        raise _Refused(403, "forbidden", "the server rolls the dice for now; send none")
+        raise Refused(403, "forbidden", "the server rolls the dice for now; send none")
 
 
 def _applied(
@@ -261,6 +223,8 @@ def _field(error: Any) -> dict[str, str]:
         message = f"the body is not JSON: {error['ctx']['error']} (at character {error['loc'][1]})"
     elif loc == ["body"] and kind != "value_error":
         message = "the request needs a JSON object as its body, sent as application/json"
+    elif kind == "string_unicode":
+        message = HALF_A_CHARACTER
     elif kind == "value_error":
         message = message.removeprefix("Value error, ")
     return {"path": ".".join(loc), "message": message}
@@ -270,8 +234,8 @@ def _errors(app: FastAPI) -> None:
     """Every error as JSON with a kind and a sentence; validation errors with each field's
     path; anything unexpected logged here and reported without its details."""
 
-    @app.exception_handler(_Refused)
-    async def refused(_: Request, exc: _Refused) -> JSONResponse:
+    @app.exception_handler(Refused)
+    async def refused(_: Request, exc: Refused) -> JSONResponse:
         return JSONResponse(exc.body, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
@@ -425,7 +389,7 @@ def create_app(server: Server) -> FastAPI:
         if body.example is not None:
             path = _examples(server).get(body.example)
             if path is None:
-                raise _Refused(404, "not-found", f"no bundled scenario {body.example!r}")
+                raise Refused(404, "not-found", f"no bundled scenario {body.example!r}")
             text, label = path.read_text(encoding="utf-8"), path.name
         else:
             assert body.scenario is not None
@@ -440,10 +404,9 @@ def create_app(server: Server) -> FastAPI:
         return server.service.current(name)
 
     @app.get("/api/encounters/{name:encounter}", tags=["encounters"])
-    def show(name: str, scope: ScopeDep) -> Response:
+    def show(name: str, scope: EncounterDep) -> Response:
         """The encounter as it stands: the turn, the state table, and for the GM the state's
         JSON and the table settings. A player sees what docs/web.md says they may."""
-        _allowed(scope, name)
         current = _current(name)
         settings = server.tables.get(name)
 
@@ -454,19 +417,17 @@ def create_app(server: Server) -> FastAPI:
         return _sent(server.rendered.answer(("show", name, current.head, scope, settings), make))
 
     @app.get("/api/encounters/{name:encounter}/log", tags=["encounters"])
-    def encounter_log(name: str, scope: ScopeDep) -> Response:
+    def encounter_log(name: str, scope: EncounterDep) -> Response:
         """Every record; the GM's in the shared envelope with the trace as text."""
-        _allowed(scope, name)
         head, ruleset, records = server.service.listing(name)
         hidden = server.tables.get(name).hidden
         return _sent(server.rendered.log(name, head, ruleset, records, scope, hidden))
 
     @app.get("/api/encounters/{name:encounter}/verbs", tags=["actions"])
-    def verbs(name: str, scope: ScopeDep) -> Response:
+    def verbs(name: str, scope: EncounterDep) -> Response:
         """The action form: the ruleset's verbs with their options, from its declarations, and
         faces of its dice for the dice box's example (the whole line's, naming the fight's
         people, comes with the encounter as it stands)."""
-        _allowed(scope, name)
         ruleset = _current(name).ruleset
 
         def make() -> bytes:
@@ -483,11 +444,10 @@ def create_app(server: Server) -> FastAPI:
     @app.get("/api/encounters/{name:encounter}/map.svg", tags=["encounters"])
     def map_svg(
         name: str,
-        scope: ScopeDep,
+        scope: EncounterDep,
         line: Annotated[str | None, Query(max_length=500)] = None,
     ) -> Response:
         """The map; with ``line``, the shapes of that action (lines of fire, cones, blasts)."""
-        _allowed(scope, name)
         current = _current(name)
         state, ruleset = current.state, current.ruleset
         settings = server.tables.get(name)
@@ -520,7 +480,8 @@ def create_app(server: Server) -> FastAPI:
         return Response(server.rendered.answer(key, make), media_type="image/svg+xml")
 
     def _may_declare(scope: Scope, name: str, text: str) -> Current:
-        """The current encounter, if ``scope`` may declare ``text`` in it."""
+        """The current encounter, if ``scope`` may declare ``text`` in it: the GM anything, a
+        player (let declare by the route's guard) their own character's actions."""
         current = _current(name)
         if scope.is_gm:
             return current
@@ -529,11 +490,15 @@ def create_app(server: Server) -> FastAPI:
         seen = seen_state(current.state, scope, server.tables.get(name))
         action = current.ruleset.parse_action(text, seen)
         if not scope.plays(name, action.actor):
-            raise _Refused(
+            raise Refused(
                 403, "forbidden", f"this token plays {scope.character}, not {action.actor}"
             )
-        if not server.tables.get(name).players_act:
-            raise _Refused(403, "forbidden", "the GM declares the actions for now")
+        # DEC-956: a player's own modifier would be a chosen roll, as a seed would (DEC-531).
+        said = gm_word(current.ruleset, text)
+        if said is not None:
+            raise Refused(
+                403, "forbidden", f"--{said} is the GM's word, not a player's: ask the GM for it"
+            )
         return current
 
     def _in_turn(current: Current, text: str, scope: Scope, name: str) -> None:
@@ -560,16 +525,15 @@ def create_app(server: Server) -> FastAPI:
         if not is_gm_line(text, current.state):
             return None
         if not scope.is_gm:
-            raise _Refused(403, "forbidden", f"only the GM gives GM commands ({text.split()[0]!r})")
+            raise Refused(403, "forbidden", f"only the GM gives GM commands ({text.split()[0]!r})")
         return current
 
     @app.post("/api/encounters/{name:encounter}/odds", tags=["actions"])
-    def odds(name: str, body: LineBody, scope: ScopeDep) -> Any:
+    def odds(name: str, body: LineBody, scope: DeclaringDep) -> Any:
         """The odds of an action before it is declared (sampled through the ruleset's own
         resolver; docs/web.md); a refused line is refused as when declared, with the line it
         composed (the map can still draw it). A GM command is done as written: its odds say
         so once it reads (DEC-711). Figured a few at a time (DEC-823)."""
-        _allowed(scope, name)
         slot = server.gates.odds.take(scope)
         try:
             return _odds(name, body.text, scope)
@@ -622,10 +586,9 @@ def create_app(server: Server) -> FastAPI:
         }
 
     @app.post("/api/encounters/{name:encounter}/act", tags=["actions"])
-    def act(name: str, body: ActBody, scope: ScopeDep) -> Response:
+    def act(name: str, body: ActBody, scope: DeclaringDep) -> Response:
         """Declare and resolve an action. A refused one changes nothing (422, the rule and
         why); one built on a head the log has moved past is refused with 409."""
-        _allowed(scope, name)
         text = body.text
         if _gm_line(scope, name, text) is not None:
             return _gm_command(name, text, body)
@@ -744,10 +707,9 @@ def create_app(server: Server) -> FastAPI:
         return {"players": links}
 
     @app.get("/api/encounters/{name:encounter}/events", tags=["live"])
-    async def events(name: str, scope: ScopeDep, request: Request) -> StreamingResponse:
+    async def events(name: str, scope: EncounterDep, request: Request) -> StreamingResponse:
         """Server-sent events: ``change`` whenever the encounter moves (any process). A few
         open at a time per token, and a few hundred in all (DEC-823)."""
-        _allowed(scope, name)
         slot = server.gates.streams.take(scope)
         try:
             await asyncio.to_thread(server.store.head, name)  # an unknown encounter: 404 now

@@ -6,6 +6,7 @@ Strict: a value of the wrong JSON type is refused, not read as another (``"7"`` 
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import (
@@ -14,6 +15,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    PlainValidator,
     StringConstraints,
     model_validator,
 )
@@ -22,7 +24,7 @@ from firefight.dice import read_faces
 from firefight.errors import DiceError
 from firefight.limits import MAX_NAME
 from firefight.scene.lines import write_line
-from firefight.text import is_control
+from firefight.text import is_control, printable
 
 __all__ = [
     "ActBody",
@@ -43,6 +45,11 @@ MAX_FACES = 200
 MAX_FACE = 1000
 #: Characters in an action line.
 MAX_LINE = 500
+#: Characters in the words after a verb, and in one word of an option's value.
+MAX_WORD = 200
+#: The largest seed: every whole number up to it goes to a browser and back as itself
+#: (JavaScript reads every JSON number as a double), so a seed reported is the seed rolled.
+MAX_SEED = 2**53 - 1
 
 
 def _printable(value: str) -> str:
@@ -50,7 +57,9 @@ def _printable(value: str) -> str:
     in a name, a line or a word, by the test the store and the readers use."""
     bad = next((ch for ch in value if is_control(ch)), None)
     if bad is not None:
-        raise ValueError(f"holds a control character ({bad!r}); type it on one line, plainly")
+        # Escaped: one drawn as nothing would show as nothing (DEC-955).
+        shown = printable(bad)
+        raise ValueError(f"holds a control character ('{shown}'); type it on one line, plainly")
     return value
 
 
@@ -60,7 +69,7 @@ Name = Annotated[
 Line = Annotated[
     str, StringConstraints(min_length=1, max_length=MAX_LINE), AfterValidator(_printable)
 ]
-Word = Annotated[str, StringConstraints(max_length=200), AfterValidator(_printable)]
+Word = Annotated[str, StringConstraints(max_length=MAX_WORD), AfterValidator(_printable)]
 
 
 def _typed(value: int | str) -> int | str:
@@ -96,15 +105,43 @@ Typed = Annotated[
 ]
 
 
+#: Values of an option given several times.
+MAX_VALUES = 20
+
+
+#: A text holding a lone surrogate (JSON lets ``"\\ud83d"`` be written, but it is no
+#: character, and the store cannot keep it), said in words (DEC-958).
+HALF_A_CHARACTER = (
+    "holds half of a character (a lone surrogate, as text cut inside an emoji leaves); send "
+    "whole characters"
+)
+
+
+def _word(value: str) -> str:
+    """One word of an option's value: whole characters, printable, and no longer than
+    :data:`MAX_WORD` (what pydantic's own text checks, which :data:`OptionValue` reads past)."""
+    if any("\ud800" <= ch <= "\udfff" for ch in value):
+        raise ValueError(HALF_A_CHARACTER)
+    if len(value) > MAX_WORD:
+        raise ValueError(f"a word of an option's value is at most {MAX_WORD} characters")
+    return _printable(value)
+
+
 def _option_value(value: Any) -> Any:
     """An option's value as the form gives it: ``true`` for a flag, a word, a list of words; a
-    whole number is the word it is written as (``{"ap": 2}`` is ``--ap 2``)."""
+    whole number is the word it is written as (``{"ap": 2}`` is ``--ap 2``). Checked here
+    whole, in one sentence: as a union of types, pydantic told a word it failed as each type in
+    turn, first "should be a valid boolean", at paths of its own making (DEC-958)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
-    if isinstance(value, bool | str) or (
-        isinstance(value, list) and all(isinstance(v, str) for v in value)
-    ):
+    if isinstance(value, bool):
         return value
+    if isinstance(value, str):
+        return _word(value)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        if len(value) > MAX_VALUES:
+            raise ValueError(f"an option takes at most {MAX_VALUES} values, not {len(value)}")
+        return [_word(v) for v in value]
     raise ValueError(
         "an option's value is true (a flag), a word or a whole number, or a list of words; "
         f"not {value!r}"[:200]
@@ -112,8 +149,22 @@ def _option_value(value: Any) -> Any:
 
 
 OptionValue = Annotated[
-    bool | Word | Annotated[list[Word], Field(max_length=20)], BeforeValidator(_option_value)
+    bool | str | list[str],
+    PlainValidator(_option_value, json_schema_input_type=bool | int | str | list[str]),
 ]
+
+
+def _spelt(pattern: str, what: str) -> AfterValidator:
+    """A check that a text is spelt as ``pattern`` says, refused in words (``what``, with the
+    text) rather than by the pattern itself (DEC-958)."""
+    compiled = re.compile(pattern)
+
+    def check(value: str) -> str:
+        if not compiled.fullmatch(value):
+            raise ValueError(f"{what}, not {value[:40]!r}")
+        return value
+
+    return AfterValidator(check)
 
 
 class _Body(BaseModel):
@@ -125,7 +176,7 @@ class DiceBody(_Body):
     GM's cards by name or by place, DEC-679), in the order the rules ask for them; neither: a
     fresh seed, reported back."""
 
-    seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
     rolls: list[Typed] | None = Field(default=None, max_length=MAX_FACES)
 
     @model_validator(mode="after")
@@ -155,10 +206,22 @@ class ComposeBody(_Body):
     write_line`)."""
 
     actor: Name
-    verb: Annotated[str, StringConstraints(min_length=1, max_length=40, pattern=r"^[\w -]+$")]
+    verb: Annotated[
+        str,
+        StringConstraints(min_length=1, max_length=40),
+        _spelt(r"[\w -]+", "a verb is words of letters and digits, with spaces or dashes"),
+    ]
     words: Word = ""
     options: dict[
-        Annotated[str, StringConstraints(max_length=40, pattern=r"^[a-z][a-z0-9-]*$")],
+        Annotated[
+            str,
+            StringConstraints(max_length=40),
+            _spelt(
+                r"[a-z][a-z0-9-]*",
+                "an option is named as after its -- in a line, in small letters, digits and "
+                "dashes ('ap', 'move-between')",
+            ),
+        ],
         OptionValue,
     ] = Field(default_factory=dict, max_length=30)
 

@@ -1,10 +1,17 @@
-"""A JSON body that gives a key twice in one object is refused (DEC-891).
+"""A route taking a body checks its token first, then that the body gives each key once.
 
-FastAPI reads a body as JSON readers do, keeping the last of two equal keys without a word:
-``{"line": "Mara waits", "line": "Mara shoots Viktor"}`` shot. ``encounter import`` refuses
-such a file (DEC-886); the API now refuses such a body the same way, by the same check
+FastAPI reads a route's body before it runs the route's dependencies, so a request from
+someone the route refuses was answered about its body first: a JSON syntax error, a key given
+twice, a body too large, each told to a caller with no token at all. A route taking a body now
+runs its guard (:mod:`firefight.web.guards`) before reading a byte of it, and whoever may not
+ask is refused the same way whatever they sent (DEC-953).
+
+FastAPI also reads a body as JSON readers do, keeping the last of two equal keys without a
+word: ``{"line": "Mara waits", "line": "Mara shoots Viktor"}`` shot. ``encounter import``
+refuses such a file (DEC-886); the API refuses such a body the same way, by the same check
 (:func:`firefight.files.json_once_each`), with 422 and the API's usual ``invalid`` error naming
-the key, before anything is read or changed.
+the key (and, in a body of several lines, where the second one stands), before anything is
+read or changed (DEC-891).
 """
 
 from __future__ import annotations
@@ -18,19 +25,24 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 
 from firefight.files import KeyGivenTwice, json_once_each
+from firefight.web.guards import GUARDS
 
 __all__ = ["OnceEachRoute"]
 
 
 class OnceEachRoute(APIRoute):
-    """A route whose body, where it takes one, gives each key of an object once."""
+    """A route whose body, where it takes one, is read only for a token its guard lets by,
+    and gives each key of an object once."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
         if self.body_field is None:
             return handler
+        guards = [d.call for d in self.dependant.dependencies if d.call in GUARDS]
 
         async def checked(request: Request) -> Response:
+            for guard in guards:
+                await guard(request)
             _check_keys(await request.body())
             return await handler(request)
 
@@ -39,14 +51,18 @@ class OnceEachRoute(APIRoute):
 
 def _check_keys(body: bytes) -> None:
     """Refuse ``body`` if an object in it gives a key twice: the error names the key as the
-    file's does (its line is left out: a request's body is mostly one line)."""
+    file's does, and where the second stands when the body has more than one line."""
     if not body:
         return
     try:
         # Decoded as JSON's own reader decodes the bytes FastAPI hands it.
-        json_once_each(body.decode(json.detect_encoding(body), "surrogatepass"))
+        text = body.decode(json.detect_encoding(body), "surrogatepass")
+        json_once_each(text)
     except KeyGivenTwice as twice:
-        error = {"type": "value_error", "loc": ("body",), "msg": str(twice), "input": None}
+        message = str(twice)
+        if twice.line is not None and "\n" in text:
+            message += f" (line {twice.line}, column {twice.column})"
+        error = {"type": "value_error", "loc": ("body",), "msg": message, "input": None}
         raise RequestValidationError([error]) from None
     except (ValueError, RecursionError):
         # Not JSON this reader reads: FastAPI's own reading refuses it, in its own words.

@@ -24,6 +24,7 @@ from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
 from firefight.scene.events import CombatantAdded
+from firefight.scene.lines import split_words
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.store.table_settings import TableSettings, settings_json
 from firefight.web.tokens import Scope
@@ -347,7 +348,7 @@ def verbs_view(ruleset: Ruleset) -> list[dict[str, Any]]:
             if declared is not None:
                 p = declared.param
                 low, high = p.bounds()
-                option.update(help=p.said(), unit=p.unit, low=low, high=high)
+                option.update(help=p.said(), unit=p.unit, low=low, high=high, gm=p.gm)
                 choices = declared.choices()
                 if choices is not None:
                     option["choices"] = list(choices)
@@ -356,3 +357,27 @@ def verbs_view(ruleset: Ruleset) -> list[dict[str, Any]]:
             {"verb": verb.name, "words": verb.words_in(ruleset.scene_unit), "options": options}
         )
     return verbs
+
+
+def gm_word(ruleset: Ruleset, text: str) -> str | None:
+    """The first option the action line ``text`` gives that is the GM's word, as its
+    declaration marks it (a GM's modifier, where a missed grenade lands: DEC-956), spelt
+    without ``--``; None when it gives none. Every token after ``--`` is looked at, as the
+    line's reader reads an option only there; a spelling is the GM's in every verb that
+    takes it (no ruleset spells two options alike, one the GM's and one not: tested)."""
+    given = [t[2:].partition("=")[0] for t in split_words(text) if t.startswith("--")]
+    if not given:
+        return None
+    words = gm_words(ruleset)
+    return next((spelled for spelled in given if spelled in words), None)
+
+
+def gm_words(ruleset: Ruleset) -> frozenset[str]:
+    """The options of ``ruleset``'s action lines that are the GM's word, spelt without
+    ``--``."""
+    return frozenset(
+        spelled
+        for verb in ruleset.action_verbs()
+        for spelled in verb.options
+        if (option := verb.param_of(spelled)) is not None and option.param.gm
+    )

@@ -214,6 +214,7 @@ class Shot:
         high=MAX_GM_MODS,
         sweep=False,
         line=True,
+        gm=True,
     )
     armor: str = param("none", help="The target's armor.", choices=_armor, rule="CRD-DMG-1")
     size: int = param(

@@ -20,7 +20,10 @@ class LineOptions:
     where a grenade that misses lands."""
 
     mod: tuple[str, ...] = param(
-        (), help="A GM's modifier VALUE:LABEL, e.g. -2:smoke (any number of them).", line=True
+        (),
+        help="A GM's modifier VALUE:LABEL, e.g. -2:smoke (any number of them).",
+        line=True,
+        gm=True,
     )
     move_between: str = param(
         "", help="The Move between the two shots of --twice: X,Y in metres (CPR-ROF-1).", line=True
@@ -33,6 +36,7 @@ class LineOptions:
         help="Where a thrown grenade lands if it misses, X,Y in metres (the GM's call): it goes "
         "off there as a placed charge (C-8).",
         line=True,
+        gm=True,
     )
     ammo: str = param(
         "", help="The ammunition to load, as the data names it (CPR-AMMO-1).", line=True

@@ -167,6 +167,7 @@ class Shoot:
         f"-{_GM_MOST} to {_GM_MOST} (DEC-819).",
         high=MAX_GM_MODS,
         sweep=False,
+        gm=True,
     )
     moving: str = param(
         "no", help="Firing on the move.", choices=("no", "walking", "running"), rule="GUR-MOVE-1"

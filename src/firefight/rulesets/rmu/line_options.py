@@ -53,6 +53,7 @@ def _mod() -> Any:
         (),
         help="A GM's modifier VALUE:LABEL, e.g. -10:slick floor (any number of them).",
         line=True,
+        gm=True,
     )
 
 
@@ -209,7 +210,7 @@ class _Clears:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _ThrowsBack:
     difficulty: int | None = param(
-        None, help="The GM's difficulty for the spot wanted (RMU-EXP-2).", line=True
+        None, help="The GM's difficulty for the spot wanted (RMU-EXP-2).", line=True, gm=True
     )
     mod: tuple[str, ...] = _mod()
 
@@ -294,6 +295,7 @@ class _Stakes:
         False,
         help="The GM says nobody interferes: a stake into a helpless victim needs no roll.",
         line=True,
+        gm=True,
     )
 
 

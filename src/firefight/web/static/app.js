@@ -171,7 +171,9 @@ async function loadVerbs() {
 function renderOptions() {
   const verb = verbs.find((v) => v.verb === $("verb").value);
   $("words").placeholder = verb && verb.words ? verb.words : "(nothing)";
-  const fields = (verb ? verb.options : []).map((o) => {
+  // A player is not offered the GM's word (a GM's modifier...): it is refused them (DEC-956).
+  const offered = (verb ? verb.options : []).filter((o) => ROLE === "gm" || !o.gm);
+  const fields = offered.map((o) => {
     const title = [o.help, o.unit && `in ${o.unit}`, o.low != null && `from ${o.low}`, o.high != null && `to ${o.high}`].filter(Boolean).join(", ");
     let input;
     if (o.kind === "flag") {
@@ -218,11 +220,16 @@ function dice() {
 // A seed box holds a whole number or nothing (a random seed). What a number box cannot read
 // ("abc", "1e") leaves its value empty: the forms' own checks stop their submit, but the next
 // round's button is no submit and quietly rolled a random seed. Refused here, nothing sent.
+// A number past 2^53 - 1 is kept by JavaScript as the nearest it holds, another seed than the
+// one typed: refused too, as the API refuses it (DEC-957).
 function seedIn(id) {
   const box = $(id);
   const seed = box.value.trim();
   if (box.validity.badInput || (seed && !/^\d+$/.test(seed))) {
     throw new Error("The seed is a whole number, 0 or more (or nothing, for a random one); nothing was sent.");
+  }
+  if (seed && !Number.isSafeInteger(Number(seed))) {
+    throw new Error(`The seed is at most ${Number.MAX_SAFE_INTEGER}, the largest whole number a browser keeps exactly; nothing was sent.`);
   }
   return seed ? Number(seed) : null;
 }
@@ -357,13 +364,13 @@ async function loadEncounters() {
 async function create(event) {
   event.preventDefault();
   const body = { name: $("create-name").value.trim() };
-  const seed = $("create-seed").value.trim();
-  if (seed) body.dice = { seed: Number(seed) };
   const file = $("create-file").files[0];
   if ($("create-example").value) body.example = $("create-example").value;
   else if (file) body.scenario = await file.text();
   else { say("create-msg", "Pick a bundled scenario or a file.", "error"); return; }
   try {
+    const seed = seedIn("create-seed");
+    if (seed !== null) body.dice = { seed };
     await api("POST", "/api/encounters", body);
     say("create-msg", `Created ${body.name}.`, "ok");
     $("create").hidden = true;
