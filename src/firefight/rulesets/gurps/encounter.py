@@ -61,6 +61,7 @@ from firefight.rulesets.gurps.turn_events import (
     GurpsHurt,
     GurpsManeuver,
     GurpsRecovered,
+    GurpsStoodUp,
     GurpsTurnStarted,
     announced,
     maneuver_taken,
@@ -87,6 +88,7 @@ __all__ = [
     "GurpsHurt",
     "GurpsManeuver",
     "GurpsRecovered",
+    "GurpsStoodUp",
     "GurpsTurnStarted",
     "apply_gurps_event",
     "gurps_row",
@@ -701,6 +703,11 @@ def _hurt(c: CombatantState, event: GurpsHurt) -> CombatantState:
 @_personal(GurpsRecovered, lambda e: e.actor)
 def _recovered(c: CombatantState, event: GurpsRecovered) -> CombatantState:
     return replace(c, stats=replace(gurps_stats(c), stunned=False))
+
+
+@_personal(GurpsStoodUp, lambda e: e.actor)
+def _stood_up(c: CombatantState, event: GurpsStoodUp) -> CombatantState:
+    return replace(c, stats=replace(gurps_stats(c), knocked_down=False))
 
 
 # --- describing -------------------------------------------------------------------------------
