@@ -337,6 +337,7 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
         green=track.green,
         yellow=track.yellow,
         red=track.red,
+        knocked_down=theirs.knocked_down,
         **scene,
         **dict(action.options),
     )
