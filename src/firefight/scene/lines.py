@@ -186,7 +186,8 @@ def _options(
             what_to_do = instead.get(name)
             if what_to_do is not None:
                 # What the line cannot say is done another way: that way, not a list (DEC-961).
-                named = positional[1:] if positional[:1] in (["at"], ["At"]) else positional
+                at = bool(positional) and positional[0].lower() == "at"
+                named = positional[1:] if at else positional
                 target = " ".join(named) or "TARGET"
                 said = what_to_do.format(actor=actor, target=target)
                 raise RuleRefusal(rule, f"'{verb}' has no option --{name}: {said}")
