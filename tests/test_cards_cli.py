@@ -142,7 +142,7 @@ def test_k_2_react_and_reload() -> None:
 def test_k_2_one_value_short_is_counted_in_the_singular() -> None:
     """K-2: a reaction needs two at least; one was refused as "1 values"."""
     said = _refused("cards", "react", "--who", "Ann", "--reflex", "2", "--rolls", "7S")
-    assert "--who: 1 value is less than 2, the least it can be." in said
+    assert "--who: given once; give --who 2 times or more, once for each." in said
 
 
 def test_odds_cards_shoot_is_exact() -> None:

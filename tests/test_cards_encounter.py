@@ -575,7 +575,8 @@ def test_crd_mode_2_the_cheatsheet_gives_a_fixed_compensation_as_one_figure() ->
 def test_k_3_a_full_red_level_is_narrated_down_and_dying() -> None:
     """K-3: a full Red level is down and dying, whether a wound or the GM's `set` fills it
     (the GM's set left them acting), and the narrated log says so rather than that they fell
-    unconscious; emptying the level lifts nobody, and a GM's word that kills them reads dead."""
+    unconscious; emptying the level below full takes it back (DEC-965), and a GM's word that
+    kills them reads dead."""
     service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
     applied = service.gm("f", "set Bob red 12")
     bob = applied.state.combatant("Bob")
@@ -585,7 +586,8 @@ def test_k_3_a_full_red_level_is_narrated_down_and_dying() -> None:
     before = applied.before.combatant("Bob")
     assert cards.went_down(before, bob) == "Bob is down and dying."
     assert "Bob is down and dying." in applied.record.narration
-    assert not service.gm("f", "set Bob red 11").state.combatant("Bob").can_act()
+    assert service.gm("f", "set Bob red 11").state.combatant("Bob").can_act()
+    service.gm("f", "set Bob red 12")
     dead = service.gm("f", "set Bob dead")
     assert cards.went_down(bob, dead.state.combatant("Bob")) == "Bob is dead."
 

@@ -228,5 +228,7 @@ def test_action_lines_read_the_options_their_actions_declare() -> None:
     with pytest.raises(RuleRefusal, match=r"ENC-ACTION: --aim: 'haed' is not one of .*'head'"):
         parse_cpr_action("V autofires at Rook --aim haed", _scene())
     many = " ".join(f"--modifier luck:{i}" for i in range(13))
-    with pytest.raises(RuleRefusal, match="--modifier: 13 values is more than 12"):
+    with pytest.raises(
+        RuleRefusal, match="--modifier: given 13 times; give --modifier 12 times at most"
+    ):
         parse_cpr_action(f"V throws knife at Rook {many}", _scene())

@@ -67,7 +67,10 @@ def test_declare_fills_defaults_and_checks_values() -> None:
         ({"distance": 1e308}, "--distance: 1e+308 ft is more than 10000, the most it can be."),
         ({"weapon": "glock17"}, "Did you mean 'glock-17'?"),
         ({"weapon": "glock-17\x1b[2J"}, "--weapon: must not hold control characters."),
-        ({"situation": ["a", "b", "c", "d"]}, "--situation: 4 values is more than 3"),
+        (
+            {"situation": ["a", "b", "c", "d"]},
+            "--situation: given 4 times; give --situation 3 times at most.",
+        ),
         ({"grade": "most"}, "--grade: 'most' is not one of half, full."),
         ({"prepared": "maybe"}, "--prepared: takes yes or no, not 'maybe'."),
     ],

@@ -184,7 +184,7 @@ class Option:
             raise self._error("needs a value.")
         if self.repeated:
             values = tuple(value) if isinstance(value, list | tuple) else (value,)
-            self._bounds(len(values), "value" if len(values) == 1 else "values")
+            self._count(len(values))
             return tuple(self._one(v) for v in values)
         return self._one(value)
 
@@ -201,7 +201,7 @@ class Option:
                 raise self._error(f"takes a finite number, not {value}.")
             if kind is int and value != int(value):
                 raise self._error(f"takes a whole number, not {value}.")
-            self._bounds(value, "")
+            self._bounds(value)
             if not -_FLOAT_MAX <= value <= _FLOAT_MAX:  # a whole number no float holds
                 raise self._error(f"takes a finite number, not {_number(value)}.")
             return kind(value)
@@ -236,20 +236,31 @@ class Option:
             return value
         return value
 
-    def _bounds(self, value: float, noun: str) -> None:
+    def _bounds(self, value: float) -> None:
         low, high = self.param.bounds()
         # The words are only put together for a refusal: bounds are checked on every shot.
         if low is not None and value < low:
-            said = self._said(value, noun)
-            raise self._error(f"{said} is less than {low:g}, the least it can be.")
+            raise self._error(f"{self._said(value)} is less than {low:g}, the least it can be.")
         if high is not None and value > high:
-            said = self._said(value, noun)
-            raise self._error(f"{said} is more than {high:g}, the most it can be.")
+            raise self._error(f"{self._said(value)} is more than {high:g}, the most it can be.")
 
-    def _said(self, value: float, noun: str) -> str:
-        """``value`` as a refusal quotes it: with its noun, else with the option's unit."""
-        unit = f" {self.param.unit}" if self.param.unit and not noun else ""
-        return f"{_number(value)} {noun}".strip() + unit
+    def _count(self, given: int) -> None:
+        """A repeated option given ``given`` times, within its bounds: said as how often it is
+        given and how often to give it, where "1 value is less than 2, the least it can be"
+        read as a number too small (DEC-964)."""
+        low, high = self.param.bounds()
+        times = "once" if given == 1 else f"{given} times"
+        if low is not None and given < low:
+            raise self._error(
+                f"given {times}; give {self.flag} {low:g} times or more, once for each."
+            )
+        if high is not None and given > high:
+            raise self._error(f"given {times}; give {self.flag} {high:g} times at most.")
+
+    def _said(self, value: float) -> str:
+        """``value`` as a refusal quotes it, with the option's unit."""
+        unit = f" {self.param.unit}" if self.param.unit else ""
+        return _number(value) + unit
 
     def _error(self, problem: str) -> DeclarationError:
         return DeclarationError(self.flag, problem, rule=self.param.rule)

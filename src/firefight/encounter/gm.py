@@ -290,9 +290,13 @@ def _set_figure(
         )
     c = state.combatant(name)
     value = _number(f"set {figure}", words[-1], lambda: _bounds(ruleset, c, figure))
-    ruleset.set_figure(c, figure, value)
+    before, now = ruleset.status(c), ruleset.status(ruleset.set_figure(c, figure, value))
+    # A figure the ruleset reads a state off (cards's full Red level, K-3) says the state it
+    # leaves, as `set NAME STATUS` does: lowered, "set to 3" alone hid that it got them up
+    # (DEC-965).
+    became = f"; {name}'s state is now {now}" if now != before else ""
     return (FigureSet(target=name, figure=figure, value=value),), (
-        f"GM: {name}'s {ruleset.gm_figure_name(figure)} set to {value}."
+        f"GM: {name}'s {ruleset.gm_figure_name(figure)} set to {value}{became}."
     )
 
 

@@ -165,7 +165,12 @@ def _spelling_at(tokens: Sequence[str], i: int, verbs: Mapping[str, str], longes
 
 
 def _options(
-    verb: str, tokens: Sequence[str], known: Mapping[str, OptionKind], rule: str
+    verb: str,
+    tokens: Sequence[str],
+    known: Mapping[str, OptionKind],
+    rule: str,
+    instead: Mapping[str, str],
+    actor: str,
 ) -> tuple[list[str], dict[str, tuple[str, ...]]]:
     positional: list[str] = []
     found: dict[str, list[str]] = {}
@@ -178,6 +183,14 @@ def _options(
             continue
         name, eq, inline = token[2:].partition("=")
         if name not in known:
+            what_to_do = instead.get(name)
+            if what_to_do is not None:
+                # What the line cannot say is done another way: that way, not a list (DEC-961).
+                at = bool(positional) and positional[0].lower() == "at"
+                named = positional[1:] if at else positional
+                target = " ".join(named) or "TARGET"
+                said = what_to_do.format(actor=actor, target=target)
+                raise RuleRefusal(rule, f"'{verb}' has no option --{name}: {said}")
             said = hint(name, known, listing="it takes", prefix="--") if known else "it takes none."
             raise RuleRefusal(rule, f"'{verb}' has no option --{name}; {said}")
         if known[name] == "flag":
@@ -201,6 +214,13 @@ def _options(
     return positional, {k: tuple(v) for k, v in found.items()}
 
 
+#: The curly quotes phones and word processors put in for straight ones, read as those
+#: (DEC-962): a name in curly double quotes was read with its quotes, and named nobody.
+_STRAIGHT_QUOTES = str.maketrans(
+    {"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'", "\u201a": "'"}
+)
+
+
 def split_words(text: str) -> list[str]:
     """``text`` split into words as a shell splits them (quotes group words), except that an
     apostrophe inside a word is a letter: "O'Neil shoots D'Arcy" names O'Neil and D'Arcy, where
@@ -211,7 +231,16 @@ def split_words(text: str) -> list[str]:
     ["O'Neil", 'shoots', 'Big Sal', '--mod', '-2:smoke']
     >>> split_words(write_line("O'Neil", "aims", "D'Arcy"))
     ["O'Neil", 'aims', "D'Arcy"]
+
+    Curly quotes, as phones and word processors type them, are read as straight ones
+    (DEC-962): a quotation in them groups words, an apostrophe in a name is a letter.
+
+    >>> split_words("Mad Dog shoots \u201cBig Sal\u201d --mod \u2018-2:smoke\u2019")
+    ['Mad', 'Dog', 'shoots', 'Big Sal', '--mod', '-2:smoke']
+    >>> split_words("O\u2019Neil shoots D\u2019Arcy")
+    ["O'Neil", 'shoots', "D'Arcy"]
     """
+    text = text.translate(_STRAIGHT_QUOTES)
     out: list[str] = []
     quote = ""
     at = 0
@@ -243,13 +272,16 @@ def read_line(
     *,
     ruleset: str,
     rule: str = ACTION_RULE,
+    instead: Mapping[str, str] | None = None,
 ) -> Line:
     """Split ``text`` into actor, verb, words and options.
 
     ``verbs`` maps every spelling accepted (``"shoot"``, ``"fires"``, ``"fires rapid"``), in
     lower case, to its canonical verb; the longest spelling found wins. ``options`` gives each
-    canonical verb's options. Refusals cite ``rule``; a player who gave too little is shown a
-    line of the scene's own people (:func:`example_line`).
+    canonical verb's options; ``instead``, options no verb takes because something else does
+    what they would, each with what to do (``{actor}`` and ``{target}`` filled in from the
+    line). Refusals cite ``rule``; a player who gave too little is shown a line of the scene's
+    own people (:func:`example_line`).
     """
     if any(is_control(ch) for ch in text):
         raise RuleRefusal(rule, "The action line holds a control character; type it plainly.")
@@ -265,11 +297,18 @@ def read_line(
             f"{tokens[0].lower()!r} is the GM's command, not an action: give it with "
             "'encounter gm', or alone in 'encounter play' or the web table's whole line.",
         )
-    if len(tokens) < 2:
-        named = state.find(tokens[0]) if tokens else None
-        example = example_line(state, canonical[0], named.name if named else None)
-        raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
     first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
+    # A name alone (before any option) says who but no action: read for a verb, 'Mad Dog' was
+    # told "Nobody called 'Mad'" (DEC-963).
+    named = state.find(" ".join(tokens[:first_option])) if first_option else None
+    if len(tokens) < 2 or named is not None:
+        example = example_line(state, canonical[0], named.name if named else None)
+        said = (
+            f"{named.name!r} says who acts but not what they do: an action names both"
+            if named
+            else "An action names who acts and what they do"
+        )
+        raise RuleRefusal(rule, f"{said}, e.g. {example!r}.")
     longest = max(len(spelling.split()) for spelling in verbs)
     _refuse_a_verb_first(tokens, state, verbs, longest, rule)
     spelt = [i for i in range(1, first_option) if _spelling_at(tokens, i, verbs, longest)]
@@ -297,7 +336,9 @@ def read_line(
         raise unknown_combatant(" ".join(tokens[:verb_at]), state.names)
     spelled = _spelling_at(tokens, verb_at, verbs, longest)
     verb = verbs[" ".join(t.lower() for t in tokens[verb_at : verb_at + spelled])]
-    words, found = _options(verb, tokens[verb_at + spelled :], options.get(verb, {}), rule)
+    words, found = _options(
+        verb, tokens[verb_at + spelled :], options.get(verb, {}), rule, instead or {}, actor
+    )
     return Line(
         actor=actor, verb=verb, words=tuple(words), options=found, text=" ".join(text.split())
     )

@@ -107,6 +107,12 @@ VERBS = {
     "waits": "waits",
     "wait": "waits",
 }
+#: The options a line may not give because a turn does what they would, each with that turn
+#: (DEC-961): ``--aim 2`` was refused with a list of options that did not say how to aim.
+INSTEAD = {
+    "aim": "a turn of aim is the action '{actor} aims', one a turn; the shot after counts "
+    "them all (CRD-MOD-1).",
+}
 #: What K-2's turn rule and the owed turns cite.
 TURN_RULE = "K-2"
 OWED_RULES = {"gets up": "K-4", "cocks": "CRD-MODE-1"}
@@ -207,13 +213,7 @@ def cards_verbs() -> tuple[Verb, ...]:
 
 
 def parse_cards_action(text: str, state: EncounterState) -> Action:
-    line = read_line(
-        text,
-        state,
-        VERBS,
-        _options(),
-        ruleset="cards",
-    )
+    line = read_line(text, state, VERBS, _options(), ruleset="cards", instead=INSTEAD)
     weapon = line.first("weapon")
     if line.verb == "shoots":
         target = one_name(line.words, state, what="'shoots'")
@@ -337,6 +337,7 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
         green=track.green,
         yellow=track.yellow,
         red=track.red,
+        knocked_down=theirs.knocked_down,
         **scene,
         **dict(action.options),
     )

@@ -32,8 +32,8 @@ CARDS_GM_FIGURE_NAMES = {
 
 def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
     """``c`` with one of :data:`CARDS_GM_FIGURES` set to ``value``: a level of the track holds
-    no more boxes than the Size gives it, a full Red level puts them down, and only armor worn
-    wears."""
+    no more boxes than the Size gives it, a full Red level puts them down (and one emptied below
+    full gets them up), and only armor worn wears."""
     s = stats_of(c)
     if figure in ("green", "yellow", "red"):
         most = boxes_per_level(s.size_rating)
@@ -45,9 +45,12 @@ def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
                 most,
             )
         filled = replace(s, **{figure: value})
-        # A Red level filled is down and dying (K-3), as a wound that fills it is; emptying a
-        # level lifts nobody (the GM's `set NAME up` does).
-        return replace(c, stats=filled, unconscious=c.unconscious or filled.track.down)
+        # Down and dying is the full Red level's (K-3), as a wound that fills it makes it: a
+        # Red level the GM empties below full takes it back. cards has no unconscious short
+        # of it, so the state table read "unconscious" of nobody its rules put there (DEC-965).
+        # Anyone the GM put out with a Red level short of full stays out.
+        down = filled.track.down or (c.unconscious and not s.track.down)
+        return replace(c, stats=filled, unconscious=down)
     if figure == "wear":
         if s.armor == "none":
             raise RuleRefusal(

@@ -229,6 +229,12 @@ class Shot:
     red: int = param(
         0, help="Red boxes the target has filled.", low=0, high=1000, rule="K-3", sweep=False
     )
+    knocked_down: bool = param(
+        False,
+        help="The target is knocked down already: a level crossed draws no knockdown card.",
+        rule="K-4",
+        sweep=False,
+    )
     deck: str = param(
         "",
         help="A persistent deck's cards left (QH,7S,...); empty: a fresh deck per draw.",
@@ -261,6 +267,8 @@ class ShotPlan:
     dr: int
     track: Track
     knockdown_limit: int
+    #: The target is down already: no knockdown card is drawn (K-4, DEC-960).
+    fallen: bool
     armored: bool
 
 
@@ -392,6 +400,7 @@ def plan_shot(shot: Shot, data: CardsData | None = None) -> ShotPlan:
         dr=armor.reduction(DamageType.BALLISTIC),
         track=Track(boxes=boxes, green=shot.green, yellow=shot.yellow, red=shot.red),
         knockdown_limit=knockdown_limit(shot.size),
+        fallen=shot.knocked_down,
         armored=any(armor.dr) or any(armor.stars),
     )
 
@@ -550,6 +559,12 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
         if telling:
             wear = ": armor wear +1" if plan.armored else ""
             trace.step(f"crossed into {LEVELS[track.worst + n + 1].label}{wear}", rule="CRD-DMG-2")
+        if plan.fallen:
+            # A knockdown test is whether they stay upright (K-4); one already down has no
+            # fall to test, and the turn getting up is owed once (DEC-960).
+            if telling:
+                trace.step("knocked down already: no knockdown card", rule="K-4")
+            break
         card = deck.draw(1, "knockdown", trace)[0]
         stays = card.rank < plan.knockdown_limit
         if telling:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
+    from firefight.geometry import Posture
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
@@ -315,6 +316,18 @@ class GURPS(Ruleset):
             dead=False,
         )
         return (hurt,)
+
+    def gm_posture(self, state: EncounterState, name: str, posture: Posture) -> Sequence[Event]:
+        """Someone knocked down whom the GM sets kneeling or standing is up: the fall is over,
+        as a Change Position that rises from it ends it (GUR-CORE-1, DEC-959)."""
+        from firefight.geometry import Posture
+        from firefight.rulesets.gurps.encounter import GurpsStoodUp
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+
+        c = state.combatant(name)
+        if posture is Posture.PRONE or not gurps_stats(c).knocked_down:
+            return ()
+        return (GurpsStoodUp(actor=c.name),)
 
     def turn_left(self, combatant: CombatantState) -> str | None:
         """A turn is one maneuver: left until it is taken."""

@@ -61,6 +61,7 @@ from firefight.rulesets.gurps.turn_events import (
     GurpsHurt,
     GurpsManeuver,
     GurpsRecovered,
+    GurpsStoodUp,
     GurpsTurnStarted,
     announced,
     maneuver_taken,
@@ -87,6 +88,7 @@ __all__ = [
     "GurpsHurt",
     "GurpsManeuver",
     "GurpsRecovered",
+    "GurpsStoodUp",
     "GurpsTurnStarted",
     "apply_gurps_event",
     "gurps_row",
@@ -175,6 +177,13 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "drops": {},
 }
 
+#: The options a line may not give because a maneuver does what they would, each with that
+#: maneuver (DEC-961): ``--aim 2`` was refused with a list of options that did not say how.
+_INSTEAD = {
+    "aim": "a turn of aim is the maneuver '{actor} aims at {target}', one a turn; the shot "
+    "after counts them all (GUR-MOD-1).",
+}
+
 
 # Places on a line are in feet, as the scenario writes them (DEC-205), though the state table
 # shows yards: the hint says which (DEC-773), as the options' help does (ManeuverOptions).
@@ -202,7 +211,7 @@ def gurps_verbs() -> tuple[Verb, ...]:
 
 
 def parse_gurps_action(text: str, state: EncounterState) -> Action:
-    line = read_line(text, state, _VERBS, _OPTIONS, ruleset="gurps")
+    line = read_line(text, state, _VERBS, _OPTIONS, ruleset="gurps", instead=_INSTEAD)
     target = None
     if line.verb == "aims" or line.verb in ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")
@@ -701,6 +710,11 @@ def _hurt(c: CombatantState, event: GurpsHurt) -> CombatantState:
 @_personal(GurpsRecovered, lambda e: e.actor)
 def _recovered(c: CombatantState, event: GurpsRecovered) -> CombatantState:
     return replace(c, stats=replace(gurps_stats(c), stunned=False))
+
+
+@_personal(GurpsStoodUp, lambda e: e.actor)
+def _stood_up(c: CombatantState, event: GurpsStoodUp) -> CombatantState:
+    return replace(c, stats=replace(gurps_stats(c), knocked_down=False))
 
 
 # --- describing -------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ __all__ = [
     "GurpsHurt",
     "GurpsManeuver",
     "GurpsRecovered",
+    "GurpsStoodUp",
     "GurpsTurnStarted",
     "announced",
     "hurt_by",
@@ -104,12 +105,21 @@ class GurpsRecovered(Event):
     actor: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsStoodUp(Event):
+    """The GM got a knocked-down ``actor`` off the ground (``set NAME standing`` or
+    ``kneeling``): the fall is over, as rising with a Change Position ends it (DEC-959)."""
+
+    actor: str
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     GurpsTurnStarted,
     GurpsManeuver,
     GurpsDrew,
     GurpsHurt,
     GurpsRecovered,
+    GurpsStoodUp,
 )
 
 
