@@ -7,14 +7,17 @@ import gc
 import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
+from firefight.cli.odds import YOUNG_SWEPT_AT
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
 from firefight.limits import LimitError
+from firefight.odds import fights
 from firefight.odds.fights import (
     WITHIN_BATCH,
     FightResult,
@@ -153,14 +156,24 @@ def test_odds_simulate_within_says_how_many_fights_it_took() -> None:
     assert refused.exit_code == 2 and "0.1" in refused.output
 
 
-def test_odds_simulate_gives_back_what_it_kept_from_the_collector() -> None:
+def test_odds_simulate_gives_back_what_it_kept_from_the_collector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The command keeps what it loaded out of the collector's sweeps while fights run, and
-    gives it back, whether the fights end or are refused."""
-    before = gc.get_freeze_count()
+    sweeps less often, and gives both back, whether the fights end or are refused."""
+    before = gc.get_freeze_count(), gc.get_threshold()
+    swept_at: list[int] = []
+
+    def fight(*args: Any, **kwargs: Any) -> FightResult:
+        swept_at.append(gc.get_threshold()[0])  # as each fight starts
+        return fight_once(*args, **kwargs)
+
+    monkeypatch.setattr(fights, "fight_once", fight)
     played = CliRunner().invoke(app, [*SIMULATE, str(WAREHOUSE), *SMALL, "--json"])
     refused = CliRunner().invoke(app, [*SIMULATE, str(WAREHOUSE), *SMALL, "--tactic", "a=b"])
     assert (played.exit_code, refused.exit_code) == (0, 2)
-    assert gc.get_freeze_count() == before
+    assert swept_at == [YOUNG_SWEPT_AT] * 6 and before[1][0] < YOUNG_SWEPT_AT
+    assert (gc.get_freeze_count(), gc.get_threshold()) == before
 
 
 def test_a_run_that_meets_its_fights_before_its_precision_says_so() -> None:

@@ -78,6 +78,9 @@ WORKERS_AFTER_FIGHTS = 200
 #: The fights ``odds simulate`` plays by default; with ``--within``, the most it plays.
 FIGHTS = 1_000
 FIGHTS_WITHIN = 100_000
+#: The values made and kept since the collector's last sweep that set off the next one while
+#: ``odds simulate`` plays (Python's default: 700).
+YOUNG_SWEPT_AT = 20_000
 
 
 @app.command("simulate")
@@ -132,7 +135,7 @@ def simulate_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Play a scenario's fight many times: who wins, how many rounds, when each goes down."""
-    from firefight.odds.fights import simulate_fights, tactic_words
+    from firefight.odds.fights import scenario_to_fight, simulate_fights, tactic_words
 
     if fights is None:
         fights = FIGHTS if within is None else FIGHTS_WITHIN
@@ -146,13 +149,19 @@ def simulate_command(
         # Worker processes start cold (about a second each here): worth it past a few seconds.
         workers = len(os.sched_getaffinity(0)) if fights >= WORKERS_AFTER_FIGHTS else 0
     with executor_for(dask, workers) as executor:
+        young = gc.get_threshold()
         try:
-            # What is loaded by now (the modules imported so far) outlasts the fights: kept out
-            # of the collector's sweeps, which fights set off by making and dropping thousands
-            # of small values; workers, forked later, inherit it. Given back. The scenario and
-            # the ruleset's modules load after it, unfrozen: freezing them too was measured at
-            # some 0.3% of a run (docs/odds-speed-log.md, round seventeen), not worth the steps.
+            with refusals():
+                scenario_to_fight(scenario)
+            # What is loaded by now (the scenario and the ruleset's modules it imported)
+            # outlasts the fights: kept out of the collector's sweeps; and a sweep waits for
+            # YOUNG_SWEPT_AT new values kept, not 700: a fight's thousands of small values are
+            # freed as they go, and what the fights keep grows slowly (memos, about 40 K values
+            # in 5,000 warehouse fights), so the sweeps found little and cost some 60 ms there
+            # (0.6%), some 10 ms now (docs/odds-speed-log.md, round nineteen). Workers, forked
+            # later, inherit both. Given back.
             gc.freeze()
+            gc.set_threshold(YOUNG_SWEPT_AT, *young[1:])
             label = f"{fights:,} fights" if within is None else f"fights to ±{within:g} points"
             with refusals(), progress_bar(label, 1.0) as update:
                 summary = simulate_fights(
@@ -166,6 +175,7 @@ def simulate_command(
                     within=None if within is None else within / 100,
                 )
         finally:
+            gc.set_threshold(*young)
             gc.unfreeze()
     fights = summary.fights  # with --within, those it took
     tactics = {side: (name, tactic_words(summary.ruleset, name)) for side, name in summary.tactics}

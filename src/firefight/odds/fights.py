@@ -55,6 +55,7 @@ __all__ = [
     "ending",
     "fight_once",
     "fight_rounds",
+    "scenario_to_fight",
     "side_tactics",
     "simulate_fights",
     "tactic_words",
@@ -297,6 +298,12 @@ def _scenario(path: str) -> Scenario:
     return load_scenario(path)
 
 
+def scenario_to_fight(path: Path | str) -> Scenario:
+    """The scenario at ``path`` as :func:`simulate_fights` plays it: loaded once a process
+    (workers forked after this inherit it, with the ruleset's modules it imported)."""
+    return _scenario(str(path))
+
+
 def _play(
     path: str, max_rounds: int | None, tactics: tuple[tuple[str, str], ...], dice: Dice
 ) -> FightResult:
@@ -488,7 +495,7 @@ def simulate_fights(
     least, most = WITHIN_POINTS
     if within is not None and not least <= within * 100 <= most:  # nan too
         raise LimitError("--within", within * 100, f"{least:g} to {most:g} points")
-    scenario = _scenario(str(path))
+    scenario = scenario_to_fight(path)
     if max_rounds is None:
         max_rounds = fight_rounds(find_ruleset(scenario.ruleset))
     at_most("--max-rounds", max_rounds, MAX_ROUNDS)
