@@ -173,6 +173,16 @@ def test_v1_the_headline_of_an_a_stepped_down_does_not_read_a_as_a() -> None:
     assert "read as A" not in headline
 
 
+def test_v1_an_a_stepped_past_its_location_is_told_where_it_is_read() -> None:
+    """V-1: an A with no lighter row for its location steps down to the 01 row, the head
+    (RMU-BP-1). A critical roll of 12 (arm 11-15) read as the 01 row's head graze: the headline
+    said "to the arm" while the detail said "head"; both name the head (DEC-967)."""
+    shot = shot_at(vampire("Mara", 0, 30), [66, 12])
+    (critical,) = criticals(shot)
+    assert critical.location == "head"
+    assert "critical A to the head, stepped down a row on a Kindred (V-1)" in shot.record.narration[0]
+
+
 def test_v1_is_a_scenario_option_and_0_turns_it_off() -> None:
     off = criticals(shot_at(vampire("Mara", 0, 30), [99, 40, 5], severity_steps=0))
     assert [e.severity for e in off] == ["E"]

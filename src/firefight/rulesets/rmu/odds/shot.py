@@ -242,7 +242,7 @@ class _Body:
                     views.append(ShotView("hit", hits, None, None, None, None, hits))
                     checks.append([])
                     continue
-                landed = _critical_view(data, wound, location, total, cell.severity, hits, sig)
+                landed = _critical_view(data, wound, total, cell.severity, hits, sig)
                 modifier = _breakage_modifier(data, brk, total, cell.severity)
                 if modifier is None or self.breakage is None or plan.worn is None:
                     views.append(landed)
@@ -348,7 +348,6 @@ class _Body:
 def _critical_view(
     data: RmuData,
     table_name: str,
-    location: HitLocation,
     total: int,
     severity: Severity,
     hits: int,
@@ -364,7 +363,7 @@ def _critical_view(
         "hit",
         hits,
         severity.value,
-        location.value,
+        reading.location,
         table_name,
         effects_of(combine_effects(cells)),
         hits + sum(c.hits for c in cells),
