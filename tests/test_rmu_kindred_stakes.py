@@ -27,9 +27,9 @@ from firefight.rulesets.rmu.staking import (
     resolve_staking_maneuver,
     stake_attack,
 )
-from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.service import EncounterService
-from test_rmu_kindred import person, vampire
+from test_rmu_kindred import RMU, person, vampire
 
 PAD = [5] * 40
 
@@ -250,6 +250,25 @@ def test_rmu_stake_2_v3_jonah_stakes_mara_and_ana_pulls_the_stake() -> None:
     with pytest.raises(RuleRefusal) as again:  # was "Mara has no stake in them."
         service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
     assert str(again.value) == "V-3: There is no stake in Mara to pull."
+
+
+def test_v3_r5_a_kindred_freed_mid_round_waits_for_the_next_round_s_initiative() -> None:
+    """Staked through a round's start, Mara rolled no initiative (DEC-581) yet kept the round's
+    4 AP: pulled free, she bit Jonah out of the order, unasked. The round's AP now go with the
+    stake (V-3, R-5, DEC-969); the next round she rolls and acts."""
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3), person("Ana", 3, 3))
+    service.act("k", "Jonah stakes Mara --called chest", Dice.scripted([97, 20, 23]))
+    service.next_round("k", Dice.scripted(PAD), force=True)
+    pulled = service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
+    mara = pulled.state.combatant("Mara")
+    assert all("Mara" not in group for group in pulled.state.initiative)
+    assert vitals(mara).ap_left == 0 and RMU.turn_left(mara) is None
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Mara bites Jonah --ap 2", Dice.scripted([50]), force=False)
+    assert refused.value.rule == "RMU-GEN-1"
+    opened = service.next_round("k", Dice.scripted(PAD), force=True)
+    assert vitals(opened.state.combatant("Mara")).ap_left == 4
+    assert any("Mara" in group for group in opened.state.initiative)
 
 
 def test_rmu_stake_2_a_helpless_kindred_is_staked_by_the_maneuver_in_an_encounter() -> None:
