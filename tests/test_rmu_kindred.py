@@ -762,3 +762,31 @@ def test_v5_a_burning_kindred_is_listed_on_fire_under_the_state_table() -> None:
     action = RMU.parse_action("Ana puts out Mara", state)
     after = land(state, *RMU.resolve(state, action, Dice.scripted([])).events)
     assert not any(line.startswith("on fire:") for line in scene_lines(after))
+
+
+@pytest.mark.parametrize("verb", ["holds-breath", "breathes"])
+def test_rmu_exp_16_a_kindred_who_does_not_breathe_holds_no_breath(verb: str) -> None:
+    """A Kindred without Blush of Life draws no breath (RMU-EXP-16, V-4): "Lucia breathes
+    again" was said of one, as "Lucia holds their breath" was. Both are refused, naming why;
+    a mortal still holds theirs (DEC-971)."""
+    state = start(vampire("Lucia", 0, 0), person("Ana", 3, 0))
+    with pytest.raises(RuleRefusal) as refused:
+        RMU.validate(state, RMU.parse_action(f"Lucia {verb}", state))
+    assert refused.value.rule == "RMU-EXP-16"
+    assert "Lucia does not breathe" in refused.value.reason
+    RMU.validate(state, RMU.parse_action("Ana holds-breath", state))
+
+
+def test_v5_rmu_exp_14_a_burning_mortal_s_state_cell_says_burning_as_a_kindred_s_does() -> None:
+    """A Molotov's fire on a mortal is the scene's (a countdown), on a Kindred their sheet's
+    (V-5): the state cell read "up, burning, standing" for the Kindred and "up, standing" for
+    the mortal burning beside her. Both say it, in the table, the headline's changes and the
+    web's rows, each shown with its scene (DEC-972)."""
+    from firefight.rulesets.rmu.burning import set_alight
+
+    state = burning_scene()
+    state = land(state, *set_alight(state, ["Ana"], "molotov"))
+    ana, mara = state.combatant("Ana"), state.combatant("Mara")
+    assert RMU.describe_row(ana, state)["state"] == "up, burning, standing"
+    assert RMU.describe_row(mara, state)["state"].startswith("up, burning, standing")
+    assert RMU.describe_row(ana)["state"] == "up, standing"  # no scene: the person alone
