@@ -790,3 +790,22 @@ def test_v5_rmu_exp_14_a_burning_mortal_s_state_cell_says_burning_as_a_kindred_s
     assert RMU.describe_row(ana, state)["state"] == "up, burning, standing"
     assert RMU.describe_row(mara, state)["state"].startswith("up, burning, standing")
     assert RMU.describe_row(ana)["state"] == "up, standing"  # no scene: the person alone
+
+
+def test_r_2_v5_rolling_on_the_ground_at_minus_100_first_passes_the_fatigue_check() -> None:
+    """R-2: at a total penalty of -100 or worse every effortful action first passes a fatigue
+    check; a burning Mara at -100 rolled on the ground with none. Rolling (or beating out
+    another's flames) is bodily effort: d100 50 - 100 fails the check, the 2 AP go, and the
+    fire burns on (DEC-973)."""
+    from firefight.rulesets.rmu.fatigue import FatigueChecked
+
+    state = burning_scene()
+    hurt = CriticalEffect(label="test cell", injury=-100)
+    state = land(state, CriticalInflicted(target="Mara", table="ballistic-puncture",
+                                          severity="C", roll=50, location="leg", effect=hurt))  # fmt: skip
+    action = RMU.parse_action("Mara rolls on the ground", state)
+    done = RMU.resolve(state, action, Dice.scripted([50]))
+    (check,) = [e for e in done.events if isinstance(e, FatigueChecked)]
+    after = land(state, *done.events)
+    assert not check.passed and sheet(after, "Mara").burning
+    assert vitals(after.combatant("Mara")).ap_left == 2
