@@ -166,7 +166,7 @@ def test_a_good_scenario_builds_the_scene() -> None:
             'skills is a table of names, not the text "pistol": write skills = { NAME = ... }',
         ),
         (
-            "magazines = [{ rounds = 17 }, { rounds = 10, ammo = \"hollowpoint\" }]",
+            'magazines = [{ rounds = 17 }, { rounds = 10, ammo = "hollowpoint" }]',
             'magazines = "17"',
             "combatant 1 (Mara), weapon 1 (glock), magazines",
             'magazines = "17"',

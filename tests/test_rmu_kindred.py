@@ -180,7 +180,8 @@ def test_v1_an_a_stepped_past_its_location_is_told_where_it_is_read() -> None:
     shot = shot_at(vampire("Mara", 0, 30), [66, 12])
     (critical,) = criticals(shot)
     assert critical.location == "head"
-    assert "critical A to the head, stepped down a row on a Kindred (V-1)" in shot.record.narration[0]
+    headline = shot.record.narration[0]
+    assert "critical A to the head, stepped down a row on a Kindred (V-1)" in headline
 
 
 def test_v1_is_a_scenario_option_and_0_turns_it_off() -> None:
@@ -801,8 +802,11 @@ def test_r_2_v5_rolling_on_the_ground_at_minus_100_first_passes_the_fatigue_chec
 
     state = burning_scene()
     hurt = CriticalEffect(label="test cell", injury=-100)
-    state = land(state, CriticalInflicted(target="Mara", table="ballistic-puncture",
-                                          severity="C", roll=50, location="leg", effect=hurt))  # fmt: skip
+    injured = CriticalInflicted(
+        target="Mara", table="ballistic-puncture", severity="C", roll=50, location="leg",
+        effect=hurt,
+    )  # fmt: skip
+    state = land(state, injured)
     action = RMU.parse_action("Mara rolls on the ground", state)
     done = RMU.resolve(state, action, Dice.scripted([50]))
     (check,) = [e for e in done.events if isinstance(e, FatigueChecked)]

@@ -393,10 +393,11 @@ def _kind_wanted(model: type[BaseModel], error: Any) -> str | None:
     if kind == "list_type":
         if _model_at(model, loc) is not None:
             header = ".".join(str(step) for step in loc if isinstance(step, str))
-            return f"{key} is a list of tables, not {_shown(given)}: write a [[{header}]] table for each"
+            each = f"write a [[{header}]] table for each"
+            return f"{key} is a list of tables, not {_shown(given)}: {each}"
         return f"{key} is a list, not {_shown(given)}: write {key} = [{json.dumps(given)}]"
     if kind == "string_type":
-        return f"{key} is a name, in quotes, not {_shown(given)}: write {key} = \"...\""
+        return f'{key} is a name, in quotes, not {_shown(given)}: write {key} = "..."'
     return None
 
 
