@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from firefight.encounter.scenario import (
     initial_state,
     load_scenario,
     parse_scenario,
+    scenario_from_data,
 )
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.vitals import armor_of
@@ -146,6 +148,31 @@ def test_a_good_scenario_builds_the_scene() -> None:
             "position = [0, 0]",
             "very spot of Mara",
         ),
+        # DEC-970: a text where a table or a list is wanted is told what to write, not
+        # "Input should be a valid dictionary or instance of RmuArmorModel".
+        (
+            'armor = { kind = "BA II" }',
+            'armor = "BA II"',
+            "combatant 1 (Mara), armor",
+            'armor = "BA II"',
+            'armor is a table, not the text "BA II": write armor = { kind = "BA II" } '
+            "(it takes kind, quality, damage)",
+        ),
+        (
+            "skills = { pistol = { bonus = 70, ranks = 10 } }",
+            'skills = "pistol"',
+            "combatant 1 (Mara), skills",
+            'skills = "pistol"',
+            'skills is a table of names, not the text "pistol": write skills = { NAME = ... }',
+        ),
+        (
+            'magazines = [{ rounds = 17 }, { rounds = 10, ammo = "hollowpoint" }]',
+            'magazines = "17"',
+            "combatant 1 (Mara), weapon 1 (glock), magazines",
+            'magazines = "17"',
+            'magazines is a list of tables, not the text "17": write a '
+            "[[combatant.weapon.magazines]] table for each",
+        ),
         (
             "stats = { body_development = 15, bmr_ft = 20 }",
             "stats = { body_development = 15 }",
@@ -258,3 +285,24 @@ def test_a_scenario_missing_its_tables_says_which_and_where_keys_go() -> None:
     with pytest.raises(ScenarioError) as nobody:
         parse_scenario('[scenario]\ntitle = "x"\nruleset = "rmu"\n')
     assert "combatant: no [[combatant]] table: a scenario needs one per person" in str(nobody.value)
+
+
+@pytest.mark.parametrize(
+    ("example", "armor", "words"),
+    [
+        ("cards-alley.toml", 3, 'armor is a name, in quotes, not 3: write armor = "..."'),
+        ("container-yard.toml", "kevlar", 'armor is a table, not the text "kevlar": write armor'),
+        ("alley-crossing.toml", 3, 'armor is a name, in quotes, not 3: write armor = "..."'),
+    ],
+)
+def test_every_ruleset_says_what_to_write_for_a_value_of_the_wrong_kind(
+    example: str, armor: object, words: str
+) -> None:
+    """DEC-970: cards', cpr's and gurps' scenarios read pydantic's "Input should be a valid
+    string" or "... instance of CprArmorModel" in the scenario's words, as rmu's do."""
+    data = tomllib.loads((Path(__file__).parent.parent / "examples" / example).read_text())
+    data["combatant"][0]["armor"] = armor
+    with pytest.raises(ScenarioError) as caught:
+        scenario_from_data(data, example)
+    assert caught.value.path.endswith("armor")
+    assert words in caught.value.problem

@@ -87,7 +87,8 @@ def test_dec_826_the_scenario_lists_melee_weapons_by_catalog_key() -> None:
     [
         ('melee = ["knif"]', "unknown rmu melee weapon 'knif'; did you mean 'knife'?"),
         ('melee = ["bite"]', "'bite' is a natural weapon, always at hand"),
-        ('melee = "knife"', "valid list"),
+        # DEC-970: "Input should be a valid list" says what to write.
+        ('melee = "knife"', 'melee is a list, not the text "knife": write melee = ["knife"]'),
     ],
 )
 def test_dec_826_a_bad_melee_list_is_refused_naming_file_and_combatant(

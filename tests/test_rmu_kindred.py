@@ -173,6 +173,17 @@ def test_v1_the_headline_of_an_a_stepped_down_does_not_read_a_as_a() -> None:
     assert "read as A" not in headline
 
 
+def test_v1_an_a_stepped_past_its_location_is_told_where_it_is_read() -> None:
+    """V-1: an A with no lighter row for its location steps down to the 01 row, the head
+    (RMU-BP-1). A critical roll of 12 (arm 11-15) read as the 01 row's head graze: the headline
+    said "to the arm" while the detail said "head"; both name the head (DEC-967)."""
+    shot = shot_at(vampire("Mara", 0, 30), [66, 12])
+    (critical,) = criticals(shot)
+    assert critical.location == "head"
+    headline = shot.record.narration[0]
+    assert "critical A to the head, stepped down a row on a Kindred (V-1)" in headline
+
+
 def test_v1_is_a_scenario_option_and_0_turns_it_off() -> None:
     off = criticals(shot_at(vampire("Mara", 0, 30), [99, 40, 5], severity_steps=0))
     assert [e.severity for e in off] == ["E"]
@@ -752,3 +763,53 @@ def test_v5_a_burning_kindred_is_listed_on_fire_under_the_state_table() -> None:
     action = RMU.parse_action("Ana puts out Mara", state)
     after = land(state, *RMU.resolve(state, action, Dice.scripted([])).events)
     assert not any(line.startswith("on fire:") for line in scene_lines(after))
+
+
+@pytest.mark.parametrize("verb", ["holds-breath", "breathes"])
+def test_rmu_exp_16_a_kindred_who_does_not_breathe_holds_no_breath(verb: str) -> None:
+    """A Kindred without Blush of Life draws no breath (RMU-EXP-16, V-4): "Lucia breathes
+    again" was said of one, as "Lucia holds their breath" was. Both are refused, naming why;
+    a mortal still holds theirs (DEC-971)."""
+    state = start(vampire("Lucia", 0, 0), person("Ana", 3, 0))
+    with pytest.raises(RuleRefusal) as refused:
+        RMU.validate(state, RMU.parse_action(f"Lucia {verb}", state))
+    assert refused.value.rule == "RMU-EXP-16"
+    assert "Lucia does not breathe" in refused.value.reason
+    RMU.validate(state, RMU.parse_action("Ana holds-breath", state))
+
+
+def test_v5_rmu_exp_14_a_burning_mortal_s_state_cell_says_burning_as_a_kindred_s_does() -> None:
+    """A Molotov's fire on a mortal is the scene's (a countdown), on a Kindred their sheet's
+    (V-5): the state cell read "up, burning, standing" for the Kindred and "up, standing" for
+    the mortal burning beside her. Both say it, in the table, the headline's changes and the
+    web's rows, each shown with its scene (DEC-972)."""
+    from firefight.rulesets.rmu.burning import set_alight
+
+    state = burning_scene()
+    state = land(state, *set_alight(state, ["Ana"], "molotov"))
+    ana, mara = state.combatant("Ana"), state.combatant("Mara")
+    assert RMU.describe_row(ana, state)["state"] == "up, burning, standing"
+    assert RMU.describe_row(mara, state)["state"].startswith("up, burning, standing")
+    assert RMU.describe_row(ana)["state"] == "up, standing"  # no scene: the person alone
+
+
+def test_r_2_v5_rolling_on_the_ground_at_minus_100_first_passes_the_fatigue_check() -> None:
+    """R-2: at a total penalty of -100 or worse every effortful action first passes a fatigue
+    check; a burning Mara at -100 rolled on the ground with none. Rolling (or beating out
+    another's flames) is bodily effort: d100 50 - 100 fails the check, the 2 AP go, and the
+    fire burns on (DEC-973)."""
+    from firefight.rulesets.rmu.fatigue import FatigueChecked
+
+    state = burning_scene()
+    hurt = CriticalEffect(label="test cell", injury=-100)
+    injured = CriticalInflicted(
+        target="Mara", table="ballistic-puncture", severity="C", roll=50, location="leg",
+        effect=hurt,
+    )  # fmt: skip
+    state = land(state, injured)
+    action = RMU.parse_action("Mara rolls on the ground", state)
+    done = RMU.resolve(state, action, Dice.scripted([50]))
+    (check,) = [e for e in done.events if isinstance(e, FatigueChecked)]
+    after = land(state, *done.events)
+    assert not check.passed and sheet(after, "Mara").burning
+    assert vitals(after.combatant("Mara")).ap_left == 2

@@ -383,7 +383,8 @@ def test_dec_364_what_costs_no_ap_is_taken_with_the_rounds_ap_spent() -> None:
     assert [type(e) for e in roused.record.events if isinstance(e, RouseChecked)] == [RouseChecked]
     service.act("k", "Mara lets go of Viktor", Dice.scripted([]))
     assert fangs_in(service.state("k"), "Viktor") is None
-    service.act("k", "Mara holds-breath", Dice.scripted([]), force=True)
+    service.gm("k", "set Viktor ap 0")
+    service.act("k", "Viktor holds-breath", Dice.scripted([]), force=True)  # Mara has no breath
     with pytest.raises(RuleRefusal) as refused:
         service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
     assert str(refused.value) == (

@@ -27,9 +27,9 @@ from firefight.rulesets.rmu.staking import (
     resolve_staking_maneuver,
     stake_attack,
 )
-from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.service import EncounterService
-from test_rmu_kindred import person, vampire
+from test_rmu_kindred import RMU, person, vampire
 
 PAD = [5] * 40
 
@@ -252,6 +252,25 @@ def test_rmu_stake_2_v3_jonah_stakes_mara_and_ana_pulls_the_stake() -> None:
     assert str(again.value) == "V-3: There is no stake in Mara to pull."
 
 
+def test_v3_r5_a_kindred_freed_mid_round_waits_for_the_next_round_s_initiative() -> None:
+    """Staked through a round's start, Mara rolled no initiative (DEC-581) yet kept the round's
+    4 AP: pulled free, she bit Jonah out of the order, unasked. The round's AP now go with the
+    stake (V-3, R-5, DEC-969); the next round she rolls and acts."""
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3), person("Ana", 3, 3))
+    service.act("k", "Jonah stakes Mara --called chest", Dice.scripted([97, 20, 23]))
+    service.next_round("k", Dice.scripted(PAD), force=True)
+    pulled = service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
+    mara = pulled.state.combatant("Mara")
+    assert all("Mara" not in group for group in pulled.state.initiative)
+    assert vitals(mara).ap_left == 0 and RMU.turn_left(mara) is None
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Mara bites Jonah --ap 2", Dice.scripted([50]), force=False)
+    assert refused.value.rule == "RMU-GEN-1"
+    opened = service.next_round("k", Dice.scripted(PAD), force=True)
+    assert vitals(opened.state.combatant("Mara")).ap_left == 4
+    assert any("Mara" in group for group in opened.state.initiative)
+
+
 def test_rmu_stake_2_a_helpless_kindred_is_staked_by_the_maneuver_in_an_encounter() -> None:
     service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3, hits=1))
     service.act("k", "Jonah shoots Mara", Dice.scripted([80, 50]))  # any hit drops her
@@ -296,13 +315,14 @@ def test_rmu_stake_3_beheading_in_an_encounter_is_final_death() -> None:
     assert sheet is not None and sheet.final_death and out.state.combatant("Mara").dead
 
 
-@pytest.mark.parametrize("rolls", [[90, 23], [70, 23]])
-def test_v1_rmu_stake_3_a_beheading_blow_on_a_kindred_is_read_at_full_severity(
-    rolls: list[int],
+@pytest.mark.parametrize(("rolls", "takes_the_head"), [([90, 23], True), ([70, 23], False)])
+def test_v1_rmu_stake_3_only_the_blow_that_takes_the_head_is_read_at_full_severity(
+    rolls: list[int], takes_the_head: bool
 ) -> None:
-    """V-1 names decapitation among the aggravated sources: the blow that takes the head (D,
-    90) and the one that falls short (C, 70) read the cell the attack dealt, no lighter, on a
-    Kindred as on a mortal, in the encounter and from ``rmu stake`` alike (DEC-361, DEC-379)."""
+    """V-1 names decapitation among the aggravated sources, and RMU-STAKE-3 makes a
+    decapitation a D or worse to the head: the blow that takes the head (D, 90) reads the cell
+    dealt, no lighter; the swing that falls short (C, 70) is a blade's cut, read one lighter
+    (B) on a Kindred, in the encounter and from ``rmu stake`` alike (DEC-968)."""
 
     attack = stake_attack(
         "behead",
@@ -318,25 +338,36 @@ def test_v1_rmu_stake_3_a_beheading_blow_on_a_kindred_is_read_at_full_severity(
     out = service.act("k", "Jonah beheads Mara", Dice.scripted(rolls))
     for events in (alone.events, out.record.events):
         crits = [e for e in events if isinstance(e, CriticalInflicted)]
-        assert crits and all(e.aggravated and e.reduced_from is None for e in crits)
-    assert not any(t.get("rule") == "V-1" and "not aggravated" in t.get("text", "")
-                   for t in out.record.trace)  # fmt: skip
+        assert crits and all(e.aggravated is takes_the_head for e in crits)
+        assert [e.reduced_from for e in crits] == [None if takes_the_head else "C"]
+    lightened = any(t.get("rule") == "V-1" and "not aggravated" in t.get("text", "")
+                    for t in out.record.trace)  # fmt: skip
+    assert lightened is not takes_the_head
 
 
-@pytest.mark.parametrize("rolls", [[30], [90, 23]])
-def test_v1_v2_a_beheading_blow_s_hits_are_aggravated_as_its_critical_is(rolls: list[int]) -> None:
-    """Decapitation is an aggravated source (V-1): its hits count as the fangs' do (RMU-BITE-1),
-    so a blow of hits alone (30: 7 hits, no critical) taking a torpid Kindred past the Body
-    Development bonus is Final Death (V-2), as the blow with a critical already was."""
+@pytest.mark.parametrize(("rolls", "takes_the_head"), [([30], False), ([70, 23], False),
+                                                      ([90, 23], True)])  # fmt: skip
+def test_v1_v2_a_beheading_blow_s_hits_are_aggravated_only_when_it_takes_the_head(
+    rolls: list[int], takes_the_head: bool
+) -> None:
+    """Decapitation is an aggravated source (V-1), and a decapitation is a D or worse to the
+    head (RMU-STAKE-3): that blow's hits count as the fangs' do; a swing that falls short (30: 7
+    hits, no critical; 70: a C) is a blade's, and a stake's hits never are (DEC-968)."""
     hits = [e for e in stake("behead", "broadsword", rolls).events if isinstance(e, HitsInflicted)]
-    assert hits and all(e.aggravated for e in hits)
+    assert hits and all(e.aggravated is takes_the_head for e in hits)
     staked = [e for e in stake("stake", "stake", [97, 20, 23]).events
               if isinstance(e, HitsInflicted)]  # fmt: skip
     assert staked and not any(e.aggravated for e in staked)
+
+
+def test_v2_rmu_stake_3_a_beheading_that_falls_short_leaves_a_kindred_in_torpor() -> None:
+    """A swing of hits alone (30: 7 hits) taking a torpid Kindred past the Body Development
+    bonus brought Final Death, as if the head had come off; a blade's hits leave them in torpor
+    (V-2, DEC-968)."""
     decl = declare(StakeOptions, behead=True, weapon="broadsword", ob=60, hits_left=-20,
                    body_development=25).build()  # fmt: skip
-    done = resolve_stake_on(decl, Dice.scripted([30]))
-    assert done.result.victim.final_death
+    victim = resolve_stake_on(decl, Dice.scripted([30])).result.victim
+    assert victim.torpor and not victim.final_death
 
 
 def test_a_stake_goes_to_the_chest_and_nowhere_else() -> None:

@@ -143,7 +143,7 @@ def show_state(name: str, state: EncounterState, *, compact: bool = False) -> No
     """The state table; its columns are the ruleset's (:meth:`Ruleset.describe_row`). With
     ``compact``, one line a person."""
     ruleset = find_ruleset(state.ruleset)
-    rows = [ruleset.describe_row(c) for c in state.combatants]
+    rows = [ruleset.describe_row(c, state) for c in state.combatants]
     title = f"{_safe(state.title)}: {_safe(name)}, round {state.round}"
     if compact:
         console.print(f"[bold]{title}[/]")

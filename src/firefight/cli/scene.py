@@ -66,7 +66,7 @@ def draw_map(
             declared = ruleset.parse_action(action, acting)
             overlay, refused, caption, refusal = ruleset.map_layers(acting, declared)
     # The GM's map: hovering a person shows their whole state row.
-    details = {c.name: dict(ruleset.describe_row(c)) for c in state.combatants}
+    details = {c.name: dict(ruleset.describe_row(c, state)) for c in state.combatants}
     svg = scene_svg(
         state,
         unit=ruleset.scene_unit,

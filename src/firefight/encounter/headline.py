@@ -34,9 +34,9 @@ def state_changes(before: EncounterState, after: EncounterState, ruleset: Rulese
     """One line per person whose row of the state table changed: each changed column, from
     and to; people who joined or left are said so."""
     lines = []
-    old = {c.name: ruleset.describe_row(c) for c in before.combatants}
+    old = {c.name: ruleset.describe_row(c, before) for c in before.combatants}
     for c in after.combatants:
-        row = ruleset.describe_row(c)
+        row = ruleset.describe_row(c, after)
         was = old.pop(c.name, None)
         if was is None:
             lines.append(f"{c.name}: joins the scene")

@@ -126,8 +126,8 @@ def recap_round(
     people = []
     for c in after.combatants:
         was = before.find(c.name)
-        now_row = ruleset.describe_row(c)
-        was_row = ruleset.describe_row(was) if was is not None else {}
+        now_row = ruleset.describe_row(c, after)
+        was_row = ruleset.describe_row(was, before) if was is not None else {}
         changed = tuple(
             (col, was_row.get(col, "-"), cell)
             for col, cell in now_row.items()

@@ -18,6 +18,7 @@ numbers, so the line is found by searching the text for the path's tables and ke
 
 from __future__ import annotations
 
+import json
 import re
 import typing
 from collections.abc import Mapping, Sequence
@@ -338,18 +339,74 @@ def _file_model(ruleset_name: str) -> type[BaseModel]:
     )
 
 
-def _unknown_key(model: type[BaseModel], loc: tuple[str | int, ...]) -> str:
-    """A key no table at ``loc`` takes, with the keys it does take or the closest of them."""
+def _model_at(model: type[BaseModel], loc: tuple[str | int, ...]) -> Any:
+    """The table model at the key path ``loc`` (a list's items read as the list's), or None."""
     here: Any = model
-    for step in loc[:-1]:
+    for step in loc:
         if isinstance(step, int):
             continue
         fields = getattr(here, "model_fields", {})
         if step not in fields:
-            return "not a key this scenario file takes"
+            return None
         here = _model_in(fields[step].annotation)
+    return here
+
+
+def _unknown_key(model: type[BaseModel], loc: tuple[str | int, ...]) -> str:
+    """A key no table at ``loc`` takes, with the keys it does take or the closest of them."""
+    here = _model_at(model, loc[:-1])
+    if here is None:
+        return "not a key this scenario file takes"
     known = list(getattr(here, "model_fields", {}))
     return f"not a key here; {hint(str(loc[-1]), known, listing='it takes')}"
+
+
+def _shown(given: Any) -> str:
+    return f"the text {json.dumps(given)}" if isinstance(given, str) else repr(given)
+
+
+def _table_wanted(model: type[BaseModel], loc: tuple[str | int, ...], given: Any) -> str:
+    """What to write where a table was wanted and ``given`` came instead (DEC-970): pydantic
+    said "Input should be a valid dictionary or instance of RmuArmorModel", a class of ours."""
+    key = next((str(step) for step in reversed(loc) if isinstance(step, str)), "this")
+    what = "each item of " if isinstance(loc[-1], int) else ""
+    fields = getattr(_model_at(model, loc), "model_fields", {})
+    required = [name for name, f in fields.items() if f.is_required()]
+    if len(required) == 1 and isinstance(given, str):
+        example = f"{{ {required[0]} = {json.dumps(given)} }}"
+    else:
+        example = f"{{ {' = ..., '.join(required or list(fields)[:1])} = ... }}"
+    write = example if what else f"{key} = {example}"
+    said = f"{what}{key} is a table, not {_shown(given)}: write {write}"
+    return f"{said} (it takes {', '.join(fields)})"
+
+
+def _kind_wanted(model: type[BaseModel], error: Any) -> str | None:
+    """What to write where pydantic wanted another kind of value (DEC-970), or None: its own
+    words named no key ("Input should be a valid list") or a class of ours."""
+    loc, given, kind = tuple(error["loc"]), error["input"], error["type"]
+    key = next((str(step) for step in reversed(loc) if isinstance(step, str)), "this")
+    if kind == "model_type":
+        return _table_wanted(model, loc, given)
+    if kind == "dict_type":
+        return f"{key} is a table of names, not {_shown(given)}: write {key} = {{ NAME = ... }}"
+    if kind == "list_type":
+        if _model_at(model, loc) is not None:
+            header = ".".join(str(step) for step in loc if isinstance(step, str))
+            each = f"write a [[{header}]] table for each"
+            return f"{key} is a list of tables, not {_shown(given)}: {each}"
+        return f"{key} is a list, not {_shown(given)}: write {key} = [{json.dumps(given)}]"
+    if kind == "string_type":
+        return f'{key} is a name, in quotes, not {_shown(given)}: write {key} = "..."'
+    return None
+
+
+def _said(model: type[BaseModel], error: Any) -> str:
+    """Pydantic's first complaint about a scenario's key, in the scenario's words."""
+    loc = tuple(error["loc"])
+    if error["type"] == "extra_forbidden":
+        return _unknown_key(model, loc)
+    return _kind_wanted(model, error) or str(error["msg"]).removeprefix("Value error, ")
 
 
 def _model_in(annotation: Any) -> Any:
@@ -397,10 +454,7 @@ def template_problem(template: Mapping[str, Any], ruleset: str) -> tuple[str, st
         for error in exc.errors():
             if error["type"] != "missing":
                 loc = tuple(error["loc"])
-                msg = str(error["msg"]).removeprefix("Value error, ")
-                if error["type"] == "extra_forbidden":
-                    msg = _unknown_key(model, loc)
-                return _describe(loc[2:], template), msg  # past ("combatant", 0)
+                return _describe(loc[2:], template), _said(model, error)  # past ("combatant", 0)
     return None
 
 
@@ -462,10 +516,8 @@ def scenario_from_data(
         parsed: Any = model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        msg = str(first["msg"]).removeprefix("Value error, ")
-        if first["type"] == "extra_forbidden":
-            msg = _unknown_key(model, tuple(first["loc"]))
-        elif first["type"] == "missing":
+        msg = _said(model, first)
+        if first["type"] == "missing":
             msg = _missing_table(tuple(first["loc"]), data) or msg
         raise _error(label, tuple(first["loc"]), msg, data, text) from None
     except FirefightError as exc:

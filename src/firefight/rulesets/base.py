@@ -511,11 +511,15 @@ class Ruleset(ABC):
         c = named_in_log(state, event.target)
         return state.with_combatant(replace(c, unconscious=unconscious, dead=dead))
 
-    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+    def describe_row(
+        self, combatant: CombatantState, state: EncounterState | None = None
+    ) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.
 
         The default shows the shared fields; a ruleset gives its own columns for its turn,
-        conditions and armor.
+        conditions and armor. ``state``, the scene the row is shown in, lets a ruleset say what
+        the scene holds on the person (rmu: a mortal's fire, DEC-972); None reads the person
+        alone.
         """
         return {
             "name": combatant.name,

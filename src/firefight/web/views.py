@@ -104,11 +104,15 @@ def seen_state(state: EncounterState, scope: Scope, settings: TableSettings) -> 
 
 
 def _player_row(
-    c: CombatantState, ruleset: Ruleset, open_: bool, unseen: frozenset[str]
+    c: CombatantState,
+    ruleset: Ruleset,
+    open_: bool,
+    unseen: frozenset[str],
+    state: EncounterState,
 ) -> dict[str, Any]:
     if open_:
         # DEC-920: a row's cells may name someone (cpr's "must take cover from Rook", C-6).
-        row = {k: unseen_words(v, unseen) for k, v in ruleset.describe_row(c).items()}
+        row = {k: unseen_words(v, unseen) for k, v in ruleset.describe_row(c, state).items()}
         return {"name": c.name, "open": True, "row": row}
     return {
         "name": c.name,
@@ -130,7 +134,7 @@ def rows_view(
     the hidden. The map's hover shows the same (:func:`hover_details`)."""
     if scope.is_gm:
         return [
-            {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
+            {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c, state))}
             for c in state.combatants
         ]
     return [
@@ -139,6 +143,7 @@ def rows_view(
             ruleset,
             c.name == scope.character or c.name in settings.opened,
             settings.hidden - {scope.character},
+            state,
         )
         for c in seen_state(state, scope, settings).combatants
     ]

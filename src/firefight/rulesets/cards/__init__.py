@@ -320,7 +320,9 @@ class Cards(Ruleset):
 
         return stats_of(combatant).track.left_of_whole
 
-    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+    def describe_row(
+        self, combatant: CombatantState, state: EncounterState | None = None
+    ) -> Mapping[str, str]:
         from firefight.rulesets.cards.encounter import cards_row
 
         return cards_row(combatant)

@@ -315,7 +315,9 @@ class CPR(Ruleset):
             return None
         return own.turn_words()
 
-    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+    def describe_row(
+        self, combatant: CombatantState, state: EncounterState | None = None
+    ) -> Mapping[str, str]:
         from firefight.rulesets.cpr.encounter import cpr_row
 
         return cpr_row(combatant, self.data)

@@ -344,7 +344,9 @@ class GURPS(Ruleset):
         s = gurps_stats(combatant)
         return s.hp_left, s.hp
 
-    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+    def describe_row(
+        self, combatant: CombatantState, state: EncounterState | None = None
+    ) -> Mapping[str, str]:
         from firefight.rulesets.gurps.encounter import gurps_row
 
         return gurps_row(combatant)

@@ -384,11 +384,14 @@ class RMU(Ruleset):
 
         return rmu_combatant_figures(combatant)
 
-    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+    def describe_row(
+        self, combatant: CombatantState, state: EncounterState | None = None
+    ) -> Mapping[str, str]:
         """The shared row with rmu's AP, penalty, conditions, armor wear and a ``firearms``
         column: what the firearm actions left on them, each with the round it belongs to. A
         Kindred's state cell reads their sheet."""
-        from firefight.rulesets.rmu.state_words import rmu_row
+        from firefight.rulesets.rmu.burning import burning_on
+        from firefight.rulesets.rmu.state_words import rmu_row, rmu_status
         from firefight.rulesets.rmu.vitals import rmu_stats
 
         row = dict(rmu_row(combatant, self.describe_combatant(combatant)))
@@ -397,6 +400,10 @@ class RMU(Ruleset):
             # A Kindred's state cell says torpor, staked, Final Death and Hunger (V-2..V-4):
             # mortals' rows keep the columns they always had.
             row["state"] = stats.kindred.status(combatant.posture.value)
+        elif state is not None and burning_on(state, combatant.name) is not None:
+            # DEC-972: a mortal's fire is the scene's (it counts down), a Kindred's their
+            # sheet's; the cell says "burning" for both, where a Kindred's did alone.
+            row["state"] = f"{rmu_status(combatant)}, burning, {combatant.posture.value}"
         gassed = stats.afflictions.brief()  # CS, held breath, blind, deaf (RMU-EXP-16, -17)
         if gassed and not combatant.dead:
             row["conditions"] = (

@@ -26,7 +26,7 @@ from firefight.rulesets.rmu.affliction_events import (
     GasExposure,
     SensesReturning,
 )
-from firefight.rulesets.rmu.clouds import clouds_in, gas_level, wanted_gas
+from firefight.rulesets.rmu.clouds import breathes, clouds_in, gas_level, wanted_gas
 from firefight.rulesets.rmu.gas import GasCheck, con_maneuver
 from firefight.rulesets.rmu.vitals import RmuStats, penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
@@ -123,6 +123,13 @@ def roll_gas_check(
 
 def validate_holds_breath(state: EncounterState, action: HoldsBreath) -> None:
     c = state.combatant(action.actor)
+    if not breathes(c):
+        # DEC-971: "Lucia breathes again" was said of a Kindred who draws no breath.
+        raise RuleRefusal(
+            GAS_RULE,
+            f"{c.name} does not breathe (a Kindred draws breath only under Blush of Life, "
+            "V-4): there is no breath to hold or take again, and the gas finds none.",
+        )
     if rmu_stats(c).afflictions.held_breath == action.held:
         what = "holding their breath" if action.held else "breathing"
         raise RuleRefusal(GAS_RULE, f"{c.name} is already {what}.")

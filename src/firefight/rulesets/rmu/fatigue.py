@@ -2,7 +2,8 @@
 is first an absolute maneuver (M-3) against exhaustion (DEC-79).
 
 Effortful here means what takes a body's effort in a firefight: shooting (an aimed shot, rapid
-fire, a sweep), dashing for cover, moving and reloading. Waiting, changing posture, preparing
+fire, a sweep), dashing for cover, moving, reloading, and putting out a fire (rolling on the
+ground or beating out another's flames, V-5, DEC-973). Waiting, changing posture, preparing
 rapid fire and clearing a jam are not checked. The check is Constitution-based when the
 scenario gives a ``constitution`` stat, else +0 (said in the trace), plus the combatant's
 penalties. A Failure or worse means the effort comes to nothing: the action's AP are spent and
@@ -18,6 +19,7 @@ from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, Sweep
+from firefight.rulesets.rmu.kindred_actions import PutOut
 from firefight.rulesets.rmu.maneuvers import (
     ABSOLUTE_PASSES,
     AbsoluteResult,
@@ -47,7 +49,15 @@ __all__ = [
 FATIGUE_RULE = "R-2"
 
 #: The actions that take effort (DEC-79).
-EFFORTFUL: tuple[type[Action], ...] = (Shoot, EmptyGun, Sweep, DashToCover, Move, Reload)
+EFFORTFUL: tuple[type[Action], ...] = (
+    Shoot,
+    EmptyGun,
+    Sweep,
+    DashToCover,
+    Move,
+    Reload,
+    PutOut,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -71,6 +71,12 @@ class CriticalReading:
     def reduced_from(self) -> str | None:
         return self.dealt.value if self.reduced else None
 
+    @property
+    def location(self) -> str:
+        """Where the wound is: the location of the row read, which a step-down below A may
+        have moved to the 01 row's head (V-1, DEC-967)."""
+        return self.cells[0][1].location.value
+
 
 def severity_steps(stats: RmuStats, rules: KindredRules) -> int:
     """How many severities lower a non-aggravated critical reads on this body (V-1)."""

@@ -239,7 +239,10 @@ def apply_kindred_event(c: CombatantState, event: Event) -> CombatantState:
         # V-3: paralysed where they stand; the body goes down.
         return with_sheet(replace(c, posture=Posture.PRONE), replace(sheet, staked=True))
     if isinstance(event, StakeRemoved):
-        return with_sheet(c, replace(sheet, staked=False))
+        # V-3, R-5, DEC-581: the freed Kindred rolled no initiative this round, so acts from the
+        # next one; the round's AP, kept while they could not act, go (DEC-969).
+        freed = with_sheet(c, replace(sheet, staked=False))
+        return with_vitals(freed, replace(vitals(freed), ap_left=0))
     if isinstance(event, FinalDeath):
         return _down(c, sheet, torpor=True, final=True)
     if isinstance(event, BurningStarted):

@@ -92,7 +92,7 @@ def stake_attack(purpose: Purpose, *, weapon: str, **attack: Any) -> MeleeAttack
     return MeleeAttack(
         weapon=weapon,
         called=CalledShot(location=location, purpose=purpose),
-        aggravated=purpose == "behead",
+        aggravated_from=figs.behead_severity if purpose == "behead" else None,
         **attack,
     )
 

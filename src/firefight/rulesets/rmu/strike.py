@@ -268,7 +268,7 @@ def resolve_strike(
         hits=hits,
         severity=result.severity.value,
         critical_roll=crit_total,
-        location=location.value,
+        location=reading.location,
         critical_table=crit_table.name,
         kindred_severity=reading.severity.value if reading.reduced else None,
         kindred=kindred or None,

@@ -50,7 +50,8 @@ from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee
 from firefight.rulesets.rmu.melee.fumble import roll_melee_fumble
 from firefight.rulesets.rmu.melee.missile import missile_range
 from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeHit, MeleeMiss, MeleeResult
-from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
+from firefight.rulesets.rmu.melee.table_read import MeleeRead, read_melee, shift_read
+from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import attack_roll_term
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
@@ -120,10 +121,14 @@ class MeleeAttack:
     extra: tuple[Modifier, ...] = ()
     attacker: str = "attacker"
     target: str = "target"
-    # A called shot (RULINGS R-7, RMU-STAKE-1); an aggravated blow (decapitation, fangs), what
+    # A called shot (RULINGS R-7, RMU-STAKE-1); an aggravated blow (fangs), what
     # can bring a Kindred Final Death (V-2).
     called: CalledShot | None = None
     aggravated: bool = False
+    # A decapitation (RMU-STAKE-3, V-1): aggravated only when the blow deals this severity or
+    # more, the blow that takes the head (its critical lands on the called head, R-7); a swing
+    # that falls short is a blade's cut, lightened and no Final Death (V-2, DEC-968).
+    aggravated_from: Severity | None = None
     # The target is a Kindred whose fate V-2 reads: the odds read it as torpor and Final Death.
     # Said outright, as a scene may set V-1's severity steps to 0 and leave no shift to tell
     # by, or switch V-2 off and leave a Kindred to die as a mortal (DEC-852, DEC-853).
@@ -133,11 +138,23 @@ class MeleeAttack:
     shift_rule: str = "V-1"
     distance_ft: float | None = None
 
-    @property
-    def lightened_by(self) -> int:
-        """The ``severity_shift`` the blow's critical takes: none for an aggravated blow, which
-        V-1 reads at full severity (a beheading, fangs)."""
-        return 0 if self.aggravated else self.severity_shift
+    def aggravates(self, dealt: MeleeRead) -> bool:
+        """Whether the blow that ``dealt`` this is aggravated (V-1): fangs always, a beheading
+        only when it takes the head (``aggravated_from``)."""
+        if self.aggravated:
+            return True
+        need, severity = self.aggravated_from, dealt.severity
+        return (
+            need is not None
+            and severity is not None
+            and not dealt.step_down
+            and severity.step >= need.step
+        )
+
+    def lightened_by(self, dealt: MeleeRead) -> int:
+        """The ``severity_shift`` the blow that ``dealt`` this takes: none for an aggravated
+        blow, which V-1 reads at full severity (fangs, a beheading that takes the head)."""
+        return 0 if self.aggravates(dealt) else self.severity_shift
 
 
 def kindred_shift_why(target: str) -> str:
@@ -340,10 +357,12 @@ def resolve_melee_attack(
         rule="RMU-GEN-5",
     )
     dealt = read
-    if attack.severity_shift and not attack.lightened_by and read.severity is not None:
+    aggravated = attack.aggravates(dealt)
+    lightened = attack.lightened_by(dealt)
+    if attack.severity_shift and not lightened and read.severity is not None:
         tb.step(f"{attack.target} is Kindred, but the blow is aggravated: full severity.", "V-1")
-    elif attack.lightened_by and read.severity is not None:
-        shifted = shift_read(read, attack.lightened_by)
+    elif lightened and read.severity is not None:
+        shifted = shift_read(read, lightened)
         tb.step(
             f"{attack.shift_why or 'Severity moved'}: {read} becomes {shifted}.", attack.shift_rule
         )
@@ -356,7 +375,7 @@ def resolve_melee_attack(
         # An aggravated blow's hits are as aggravated as its critical (V-1, V-2).
         events.append(
             HitsInflicted(
-                target=attack.target, hits=read.hits, rule="RMU-GEN-5", aggravated=attack.aggravated
+                target=attack.target, hits=read.hits, rule="RMU-GEN-5", aggravated=aggravated
             )
         )
     hit = partial(
@@ -383,7 +402,7 @@ def resolve_melee_attack(
         rule=attack.shift_rule if shifted_from else "RMU-GEN-7",
         called=attack.called.location if attack.called else None,
         reduced_from=shifted_from,
-        aggravated=attack.aggravated,
+        aggravated=aggravated,
     )
     events.extend(landed.events)
     critical = hit(

@@ -133,7 +133,7 @@ def _reads(attack: MeleeAttack, total: int, data: RmuData) -> dict[MeleeView, fl
     weapon, figures = melee_weapon(attack.weapon), melee_figures()
     table = data.tables.attack(weapon.attack_table)
     read = read_melee(table, total, attack.armor, attack.size or weapon.size, figures)
-    read = shift_read(read, attack.lightened_by)
+    read = shift_read(read, attack.lightened_by(read))
     if read.result.row is None or not (read.hits or read.severity):
         return {_MISS: 1.0}
     if read.severity is None or read.critical_table is None:

@@ -55,7 +55,6 @@ from firefight.probability.openended import open_ended
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.bodies import Bystander, prepare_stray_round, stray_shielders
 from firefight.rulesets.rmu.catalog import BreakageRules, RmuData
-from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.odds.views import (
     CANNOT_HIT,
@@ -206,7 +205,7 @@ class _Body:
         locator = data.tables.critical("ballistic-puncture")
         bins: dict[tuple[object, ...], int] = {}
         self.bin_of_total = np.zeros(100, dtype=np.intp)
-        readers: list[tuple[HitLocation, str, str | None, int]] = []
+        readers: list[tuple[str, str | None, int]] = []
         for total in range(1, 101):
             location = locator.row_for(total).location
             wound = plan.critical_table(location)
@@ -220,7 +219,7 @@ class _Body:
             )
             if key not in bins:
                 bins[key] = len(bins)
-                readers.append((location, wound, brk, total))
+                readers.append((wound, brk, total))
             self.bin_of_total[total - 1] = bins[key]
         self.n_bins = len(bins)
         self.breakage = (
@@ -237,12 +236,12 @@ class _Body:
             hits = math.ceil(cell.hits / 2) if plan.half_hits and cell.hits else cell.hits
             views: list[ShotView | None] = []
             checks: list[list[ShotView | None]] = []
-            for j, (location, wound, brk, total) in enumerate(readers):
+            for j, (wound, brk, total) in enumerate(readers):
                 if cell.severity is None:
                     views.append(ShotView("hit", hits, None, None, None, None, hits))
                     checks.append([])
                     continue
-                landed = _critical_view(data, wound, location, total, cell.severity, hits, sig)
+                landed = _critical_view(data, wound, total, cell.severity, hits, sig)
                 modifier = _breakage_modifier(data, brk, total, cell.severity)
                 if modifier is None or self.breakage is None or plan.worn is None:
                     views.append(landed)
@@ -348,7 +347,6 @@ class _Body:
 def _critical_view(
     data: RmuData,
     table_name: str,
-    location: HitLocation,
     total: int,
     severity: Severity,
     hits: int,
@@ -364,7 +362,7 @@ def _critical_view(
         "hit",
         hits,
         severity.value,
-        location.value,
+        reading.location,
         table_name,
         effects_of(combine_effects(cells)),
         hits + sum(c.hits for c in cells),
