@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import builtins
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from firefight.errors import FirefightError, UnknownNameError
-from firefight.text import composed, is_control, mixed_alphabets
+from firefight.text import composed, controls, mixed_alphabets
 
 __all__ = [
     "NAME_MAX",
@@ -148,7 +148,7 @@ def encounter_name(name: str) -> str:
             f"an encounter's name must not be {kept!r}: a web address cannot carry it (a "
             "browser reads it as a step in the path)",
         )
-    if any(is_control(ch) for ch in kept):
+    if any(controls(kept)):
         raise StoreError(name, "an encounter's name must not hold control characters")
     # DEC-954: "raid" and "rаid" (a Cyrillic 'а'), or a plain space and a no-break one, would
     # be two encounters no one could tell apart.
@@ -327,6 +327,14 @@ class TableSettingsStore(EncounterStore, Protocol):
     def put_table_settings(self, name: str, settings: dict[str, Any]) -> None:
         """Replace the encounter's settings with ``settings`` in one transaction: of two
         writers, the one that commits last is what every server reads."""
+        ...
+
+    def change_table_settings(
+        self, name: str, change: Callable[[dict[str, Any] | None], dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Replace the encounter's settings with ``change`` of those stored (None: never set),
+        read and written in one transaction that no other change of them interleaves; what
+        ``change`` raises goes up, nothing written (DEC-982). The settings written."""
         ...
 
     def clear_table_settings(self, name: str) -> bool:

@@ -40,7 +40,7 @@ from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
 from firefight.service import Applied, Current
 from firefight.store.base import ConflictError, EncounterExists, EncounterStore
-from firefight.store.table_settings import Tables, TableSettings, settings_json
+from firefight.store.table_settings import TableChanged, Tables, TableSettings, settings_json
 from firefight.web.addresses import NameSegment
 from firefight.web.bodies import (
     HALF_A_CHARACTER,
@@ -265,6 +265,11 @@ def _errors(app: FastAPI) -> None:
             "expected_head": exc.expected_head,
             "actual_head": exc.actual_head,
         }
+        return JSONResponse(body, status_code=409)
+
+    @app.exception_handler(TableChanged)
+    async def table_changed(_: Request, exc: TableChanged) -> JSONResponse:
+        body = {"error": "table-changed", "message": str(exc), "revision": exc.now}
         return JSONResponse(body, status_code=409)
 
     @app.exception_handler(EncounterExists)
@@ -638,12 +643,14 @@ def create_app(server: Server) -> FastAPI:
         """DEC-930: someone a GM command added like a person hidden from the players starts
         hidden too; stored (DEC-924) before any page, here or on another server, is told of
         the command."""
-        if applied.before is None:
+        before = applied.before
+        if before is None:
             return
         settings = server.tables.get(name)
-        hidden = newcomers_hidden(settings, applied.before, applied.record)
-        if hidden != settings:
-            server.tables.put(name, hidden)
+        if newcomers_hidden(settings, before, applied.record) != settings:
+            # Added to the settings as they stand when written: a change the GM made in
+            # another tab meanwhile is kept (DEC-982).
+            server.tables.change(name, lambda now: newcomers_hidden(now, before, applied.record))
 
     @app.post("/api/encounters/{name:encounter}/next-round", tags=["actions"])
     def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
@@ -691,9 +698,10 @@ def create_app(server: Server) -> FastAPI:
             players_act=body.players_act,
             players_roll=body.players_roll,
         )
-        server.tables.put(name, settings)
+        # A page that read older settings is refused, not let undo what came since (DEC-982).
+        stored = server.tables.put(name, settings, revision=body.revision)
         server.hub.changed(name, None, "table")
-        return get_table(name, scope)
+        return settings_json(stored)
 
     @app.get("/api/encounters/{name:encounter}/players", tags=["table"])
     def players(name: str, scope: GmDep, request: Request) -> dict[str, Any]:
