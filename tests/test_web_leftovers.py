@@ -247,3 +247,20 @@ def test_dec_983_a_name_in_another_case_is_the_same_encounter(client: TestClient
     shown = CliRunner().invoke(app, ["encounter", "show", "RAID", "--store", f"sqlite:///{db}"])
     assert shown.exit_code == 0, shown.stderr
     assert "Mara" in shown.stdout
+
+
+def test_dec_986_the_newcomer_and_their_hiding_are_one_write(client: TestClient, db: Path) -> None:
+    """`add Kat like Lev` (Lev hidden) was written, and Kat hidden in a second transaction: a
+    page reading between them saw Kat. Both are now one transaction, all or nothing: settings
+    that cannot be read (DEC-888) refuse the command, and the log is as it was."""
+    assert _table(client, hidden=["Lev"], revision=0).status_code == 200
+    with open_store(f"sqlite:///{db}") as store, store._engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE table_settings SET settings = '{\"hidden\": 7}'")
+    before = store_bytes(db)
+    added = client.post(f"{RAID}/act", json={"line": "add Kat like Lev"}, headers=GM)
+    assert added.status_code == 422, added.text
+    assert "its table settings (who the players see" in added.json()["message"]
+    assert store_bytes(db) == before
+    # Any other GM command reads no settings and is done.
+    moved = client.post(f"{RAID}/act", json={"line": "set Lev prone"}, headers=GM)
+    assert moved.status_code == 200, moved.text

@@ -36,6 +36,7 @@ __all__ = [
     "EncounterInfo",
     "EncounterNotFound",
     "EncounterStore",
+    "SettingsChange",
     "Snapshot",
     "SnapshotStore",
     "StoreError",
@@ -48,6 +49,10 @@ __all__ = [
 
 #: The longest name an encounter is given (DEC-686).
 NAME_MAX = 200
+
+#: A change of an encounter's table settings (DEC-982): those stored (None: never set) to those
+#: to store, or None to leave them as they are.
+SettingsChange = Callable[[dict[str, Any] | None], dict[str, Any] | None]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -297,10 +302,13 @@ class SnapshotStore(EncounterStore, Protocol):
         expected_head: int,
         payloads: Sequence[dict[str, Any]],
         snapshot: Snapshot | None = None,
+        settings: SettingsChange | None = None,
     ) -> Written:
         """As :meth:`EncounterStore.append`; ``snapshot`` (of the new head) is written in the
         same transaction, replacing any at its record, and the encounter's snapshots of another
-        version or fingerprint, and all but the newest few, are dropped."""
+        version or fingerprint, and all but the newest few, are dropped. ``settings``, a change
+        of the encounter's table settings the records bring, is made in that transaction too
+        (DEC-986): no reader sees the records without it."""
         ...
 
     def snapshot(
@@ -329,12 +337,10 @@ class TableSettingsStore(EncounterStore, Protocol):
         writers, the one that commits last is what every server reads."""
         ...
 
-    def change_table_settings(
-        self, name: str, change: Callable[[dict[str, Any] | None], dict[str, Any]]
-    ) -> dict[str, Any]:
-        """Replace the encounter's settings with ``change`` of those stored (None: never set),
-        read and written in one transaction that no other change of them interleaves; what
-        ``change`` raises goes up, nothing written (DEC-982). The settings written."""
+    def change_table_settings(self, name: str, change: SettingsChange) -> dict[str, Any] | None:
+        """Replace the encounter's settings with ``change`` of those stored, read and written
+        in one transaction that no other change of them interleaves; what ``change`` raises
+        goes up, nothing written (DEC-982). The settings stored after."""
         ...
 
     def clear_table_settings(self, name: str) -> bool:

@@ -40,6 +40,7 @@ from firefight.store.base import (
     EncounterExists,
     EncounterInfo,
     EncounterNotFound,
+    SettingsChange,
     Snapshot,
     StoredRecord,
     StoreError,
@@ -651,6 +652,7 @@ class SqlStore:
         expected_head: int,
         payloads: Sequence[dict[str, Any]],
         snapshot: Snapshot | None = None,
+        settings: SettingsChange | None = None,
     ) -> Written:
         if isinstance(expected_head, bool) or not isinstance(expected_head, int):
             raise StoreError(
@@ -676,6 +678,8 @@ class SqlStore:
                 )
                 if snapshot is not None:
                     self._put_snapshot(connection, encounter_id, snapshot, recorded_at)
+                if settings is not None:
+                    self._change_settings(connection, name, encounter_id, settings)
                 return Written(head=expected_head + len(texts), recorded_at=recorded_at)
         except IntegrityError as exc:
             # On PostgreSQL two writers can both read the same head; the primary key refused
@@ -836,29 +840,34 @@ class SqlStore:
         with self._transaction(name, write=True) as connection:
             self._write_settings(connection, self._encounter_id(connection, name), text)
 
-    def change_table_settings(
-        self, name: str, change: Callable[[dict[str, Any] | None], dict[str, Any]]
-    ) -> dict[str, Any]:
+    def change_table_settings(self, name: str, change: SettingsChange) -> dict[str, Any] | None:
         with self._transaction(name, write=True) as connection:
-            # The encounter's row locked (PostgreSQL; SQLite's write is the database's alone):
-            # a second writer reads the settings only once this one has committed (DEC-982).
-            stored_name = self._stored_name(connection, name)
-            encounter_id = connection.execute(
-                select(encounters.c.id).where(encounters.c.name == stored_name).with_for_update()
-            ).scalar_one()
-            text = connection.execute(
-                select(table_settings.c.settings).where(
-                    table_settings.c.encounter_id == encounter_id
-                )
-            ).scalar_one_or_none()
-            stored = None
-            if text is not None:
-                stored = _stored_json(
-                    name, text, "its table settings", partial(damaged_table_settings, name)
-                )
-            settings = change(stored)
-            new = canonical_json(settings, name=name, what="the table settings")
-            self._write_settings(connection, encounter_id, new)
+            encounter_id = self._encounter_id(connection, name)
+            return self._change_settings(connection, name, encounter_id, change)
+
+    def _change_settings(
+        self, connection: Connection, name: str, encounter_id: int, change: SettingsChange
+    ) -> dict[str, Any] | None:
+        """Make ``change`` to the settings of ``name`` (``encounter_id``) in ``connection``'s
+        transaction; the settings stored after."""
+        # The encounter's row locked (PostgreSQL; SQLite's write is the database's alone): a
+        # second writer reads the settings only once this one has committed (DEC-982).
+        connection.execute(
+            select(encounters.c.id).where(encounters.c.id == encounter_id).with_for_update()
+        )
+        text = connection.execute(
+            select(table_settings.c.settings).where(table_settings.c.encounter_id == encounter_id)
+        ).scalar_one_or_none()
+        stored = None
+        if text is not None:
+            stored = _stored_json(
+                name, text, "its table settings", partial(damaged_table_settings, name)
+            )
+        settings = change(stored)
+        if settings is None:
+            return stored
+        new = canonical_json(settings, name=name, what="the table settings")
+        self._write_settings(connection, encounter_id, new)
         return settings
 
     def _write_settings(self, connection: Connection, encounter_id: int, text: str) -> None:

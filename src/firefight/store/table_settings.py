@@ -19,13 +19,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from firefight.errors import FirefightError
-from firefight.store.base import TableSettingsStore, damaged_table_settings
+from firefight.store.base import SettingsChange, TableSettingsStore, damaged_table_settings
 from firefight.text import printable
 
 __all__ = [
     "TableChanged",
     "TableSettings",
     "Tables",
+    "settings_change",
     "settings_from_json",
     "settings_json",
     "stored_settings",
@@ -113,6 +114,22 @@ def stored_settings(encounter: str, stored: dict[str, Any]) -> TableSettings:
         raise damaged_table_settings(encounter, printable(str(exc))[:120]) from None
 
 
+def settings_change(
+    encounter: str, change: Callable[[TableSettings], TableSettings]
+) -> SettingsChange:
+    """``change`` as the store makes it, of the settings as they stand when written: the next
+    revision, or nothing written when it changes nothing (DEC-982)."""
+
+    def changed(stored: dict[str, Any] | None) -> dict[str, Any] | None:
+        now = TableSettings() if stored is None else stored_settings(encounter, stored)
+        new = change(now)
+        if replace(new, revision=now.revision) == now:
+            return None
+        return settings_json(replace(new, revision=now.revision + 1))
+
+    return changed
+
+
 class Tables:
     """Every encounter's settings, read from the store on each ask: no copy is kept in the
     process, so no server can go on with settings another one has replaced (DEC-924)."""
@@ -121,10 +138,7 @@ class Tables:
         self._store = store
 
     def get(self, encounter: str) -> TableSettings:
-        return self._read(encounter, self._store.table_settings(encounter))
-
-    @staticmethod
-    def _read(encounter: str, stored: dict[str, Any] | None) -> TableSettings:
+        stored = self._store.table_settings(encounter)
         return TableSettings() if stored is None else stored_settings(encounter, stored)
 
     def change(
@@ -132,12 +146,8 @@ class Tables:
     ) -> TableSettings:
         """Store ``change`` of the settings as they stand when written (the next revision), so
         that a change of one name keeps what another writer changed meanwhile (DEC-982)."""
-
-        def changed(stored: dict[str, Any] | None) -> dict[str, Any]:
-            now = self._read(encounter, stored)
-            return settings_json(replace(change(now), revision=now.revision + 1))
-
-        return stored_settings(encounter, self._store.change_table_settings(encounter, changed))
+        stored = self._store.change_table_settings(encounter, settings_change(encounter, change))
+        return TableSettings() if stored is None else stored_settings(encounter, stored)
 
     def put(
         self, encounter: str, settings: TableSettings, *, revision: int | None = None

@@ -70,7 +70,6 @@ from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     gm_word,
     hover_details,
-    newcomers_hidden,
     player_outcome,
     rows_view,
     seen_refusal,
@@ -635,22 +634,8 @@ def create_app(server: Server) -> FastAPI:
                 "for the action that takes them.",
             )
         applied = server.service.gm(name, text, expected_head=body.expected_head)
-        _hide_newcomers(name, applied)
         server.hub.changed(name, applied.record.seq, "gm")
         return _json(_applied(applied, {"source": "none"}))
-
-    def _hide_newcomers(name: str, applied: Applied) -> None:
-        """DEC-930: someone a GM command added like a person hidden from the players starts
-        hidden too; stored (DEC-924) before any page, here or on another server, is told of
-        the command."""
-        before = applied.before
-        if before is None:
-            return
-        settings = server.tables.get(name)
-        if newcomers_hidden(settings, before, applied.record) != settings:
-            # Added to the settings as they stand when written: a change the GM made in
-            # another tab meanwhile is kept (DEC-982).
-            server.tables.change(name, lambda now: newcomers_hidden(now, before, applied.record))
 
     @app.post("/api/encounters/{name:encounter}/next-round", tags=["actions"])
     def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
@@ -672,7 +657,6 @@ def create_app(server: Server) -> FastAPI:
         """Play again the last thing undone (the earliest of the last run of undos first),
         with the dice it rolled (DEC-697, DEC-711)."""
         applied = server.service.redo_next(name, expected_head=body.expected_head)
-        _hide_newcomers(name, applied)
         server.hub.changed(name, applied.record.seq, "redo")
         faces = list(applied.record.dice.faces)
         return _json(_applied(applied, {"source": "scripted", "rolls": faces}))
