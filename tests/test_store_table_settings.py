@@ -175,3 +175,62 @@ def test_dec_888_damaged_settings_say_whose_and_clear_without_the_fight(
     assert store.table_settings("raid") is None
     assert store.clear_table_settings("raid") is False
     assert store.head("raid") == 1 and len(store.records("raid")) == 1
+
+
+def test_dec_982_changes_of_the_settings_by_two_writers_at_once_keep_both(store_url: str) -> None:
+    """A change of the settings is read and written in one transaction no other change
+    interleaves (on PostgreSQL the encounter's row is locked): eight writers each adding one
+    name at once leave all eight, where reading and then putting lost all but the last."""
+    from firefight.store.table_settings import Tables
+
+    with open_store(store_url) as store:
+        store.create("raid", "rmu", {})
+        tables = Tables(store)
+        names = [f"n{i}" for i in range(8)]
+        start = threading.Barrier(len(names))
+
+        def hide(who: str) -> None:
+            start.wait()
+            tables.change("raid", lambda now: type(now)(hidden=now.hidden | {who}))
+
+        writers = [threading.Thread(target=hide, args=(n,)) for n in names]
+        for w in writers:
+            w.start()
+        for w in writers:
+            w.join()
+        settings = tables.get("raid")
+        assert settings.hidden == set(names) and settings.revision == len(names)
+
+
+def test_dec_983_an_encounter_s_name_is_one_whatever_its_case(store_url: str) -> None:
+    """ "Raid" and "raid" were two encounters: a second in another case is refused naming the
+    first (created or imported). The command line's store finds a name in any case; the web's
+    only as stored, offering it. A store holding both from before reads each as stored."""
+    from firefight.store import EncounterExists
+
+    with open_store(store_url) as store:
+        store.create("Raid", "rmu", {})
+        with pytest.raises(EncounterExists, match="an encounter named 'Raid' already exists"):
+            store.create("raid", "rmu", {})
+        with pytest.raises(EncounterExists, match="named 'Raid'"):
+            store.import_(store.export("Raid"), "RAID")
+        with pytest.raises(
+            EncounterNotFound, match="no encounter named 'raid'; did you mean 'Raid'"
+        ):
+            store.head("raid")
+    with open_store(store_url, any_case=True) as store:
+        store.append("raid", 0, [{"kind": "round", "round": 1}])
+        assert store.head("RAID") == 1 and store.export("rAiD")["name"] == "Raid"
+        store.put_table_settings("raid", HIDE_LEV)
+        assert store.table_settings("Raid") == HIDE_LEV
+        # Written before DEC-983: both kept, each found as stored, another case names neither.
+        with store._engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO encounters (name, ruleset, scenario, created_at) "
+                    "SELECT 'raid', ruleset, scenario, created_at FROM encounters"
+                )
+            )
+        assert (store.head("Raid"), store.head("raid")) == (1, 0)
+        with pytest.raises(EncounterNotFound, match="no encounter named 'RAID'"):
+            store.head("RAID")

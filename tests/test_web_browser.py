@@ -650,3 +650,37 @@ def test_a_cpr_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Path
         expect(_row(player, "V")).to_contain_text("11/7")
         expect(_row(player, "Juno")).to_contain_text("badly wounded")
         expect(_row(player, "Juno")).not_to_contain_text("8/30")
+
+
+def test_dec_982_a_page_with_older_table_settings_is_refused_and_reads_them_again(
+    browser: object, tmp_path: Path
+) -> None:
+    """DEC-982: a page that read the table's settings before another change sent its whole
+    list and overwrote it, showing again someone just hidden. Here another server hides Lev
+    unseen by the page (its store, not this server's events); the GM's click hiding Viktor is
+    refused, the page says so and shows the settings as they are: Lev hidden, Viktor not."""
+    from playwright.sync_api import Browser, expect
+
+    from firefight.store.table_settings import Tables, TableSettings
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
+        _create(gm, "raid", "warehouse")
+        expect(gm.locator('[data-hide="Lev"]')).not_to_be_checked()
+        with open_store(url) as store:
+            Tables(store).put("raid", TableSettings(hidden=frozenset({"Lev"})))
+        gm.check('[data-hide="Viktor"]')
+        expect(gm.locator("#act-msg")).to_contain_text(
+            "its table settings were changed since this page read them (revision 0, now 1)"
+        )
+        expect(gm.locator('[data-hide="Lev"]')).to_be_checked()
+        expect(gm.locator('[data-hide="Viktor"]')).not_to_be_checked()
+        with open_store(url) as store:
+            assert Tables(store).get("raid").hidden == {"Lev"}
+        # Read again, the page's next change is taken: the row is drawn hidden once it is.
+        gm.check('[data-hide="Viktor"]')
+        expect(gm.locator("tr.hidden-row")).to_have_count(2)
+        with open_store(url) as store:
+            assert Tables(store).get("raid").hidden == {"Lev", "Viktor"}

@@ -547,7 +547,9 @@ def test_dec_888_damaged_table_settings_name_the_table_and_the_way_out(
     assert cleared.exit_code == 0, cleared.stderr
     assert cleared.stdout.startswith("raid: table settings cleared (everyone shown")
     table = client.get("/api/encounters/raid/table", headers=GM).json()
-    assert table == {"hidden": [], "opened": [], "players_act": False, "players_roll": False}
+    assert table == {
+        "hidden": [], "opened": [], "players_act": False, "players_roll": False, "revision": 0
+    }  # fmt: skip
     assert client.get("/api/encounters/raid", headers=GM).json()["head"] == 1
 
 

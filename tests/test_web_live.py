@@ -166,7 +166,7 @@ def test_settings_longer_than_a_notify_reach_the_other_server(tmp_path: Path) ->
         ]
         assert seen["players_act"] is True
         table = httpx.get(f"{second}/api/encounters/raid/table", headers=GM).json()
-        assert table == settings_json(settings) | {"players_act": True}
+        assert table == settings_json(settings) | {"players_act": True, "revision": 1}
 
 
 class _Recording(Hub):
@@ -214,8 +214,7 @@ def test_a_message_missing_a_part_sends_the_pages_to_the_store(tmp_path: Path) -
         with open_store(f"sqlite:///{tmp_path / 'store.db'}") as store:
             store.create("raid", "rmu", {})
             tables = Tables(store)
-            shown = TableSettings(hidden=frozenset({"Lev"}), players_act=True)
-            tables.put("raid", shown)
+            shown = tables.put("raid", TableSettings(hidden=frozenset({"Lev"}), players_act=True))
             message = json.dumps({"encounter": "raid", "head": 3, "what": "act"})
             parts = message_parts("elsewhere", 1, "raid", "x" * 3 * PAYLOAD_LIMIT)
             relay._heard(parts[1])  # the first part lost

@@ -19,8 +19,7 @@ import os
 import re
 
 from firefight.errors import FirefightError
-from firefight.text import composed, mixed_alphabets
-from firefight.text import is_control as _control
+from firefight.text import composed, controls, mixed_alphabets
 
 __all__ = [
     "MAX_COORDINATE_FT",
@@ -197,7 +196,7 @@ def clean_name(
 (README, Limits)
     """
     # Tabs and line breaks are whitespace, collapsed like spaces; other controls are refused.
-    if any(_control(ch) and ch not in "\t\n\r\v\f" for ch in text):
+    if any(ch not in "\t\n\r\v\f" for ch in controls(text)):
         raise LimitError(what, text, "no control characters")
     cleaned = composed(" ".join(text.split()))
     if not cleaned:
@@ -216,6 +215,6 @@ def plain_text(text: str, what: str = "a text") -> str:
     >>> plain_text("two\\nlines")
     'two\\nlines'
     """
-    if any(_control(ch) and ch not in "\n\t" for ch in text):
+    if any(ch not in "\n\t" for ch in controls(text)):
         raise LimitError(what, text, "no control characters")
     return text

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from firefight.store.base import (
         EncounterInfo,
         EncounterStore,
+        SettingsChange,
         Snapshot,
         SnapshotStore,
         TableSettingsStore,
@@ -341,7 +342,11 @@ class EncounterService:
     # --- writing --------------------------------------------------------------------------
 
     def _append(
-        self, current: Current, records: Sequence[LogRecord], after: Current | None = None
+        self,
+        current: Current,
+        records: Sequence[LogRecord],
+        after: Current | None = None,
+        settings: SettingsChange | None = None,
     ) -> Written:
         """Append ``records`` after ``current``'s head; the new head and the time the store
         stamped on them (DEC-704).
@@ -349,13 +354,18 @@ class EncounterService:
         When that leaves the log ``snapshot_every`` records or more past the record the fold
         started from, a snapshot of the new head goes in the same transaction. ``after``
         is the encounter with the records already folded in, if the caller has it.
+        ``settings``, a change of the table settings the records bring, goes in it too.
         """
         payloads = [r.payload() for r in records]
         new_head = current.head + len(payloads)
         store = self._snapshots()
         since = (after or current).base.seq
-        if store is None or new_head - since < self.snapshot_every:
+        if store is None:
+            if settings is not None:
+                raise TypeError(f"{self.store!r} keeps no table settings to change")
             return self.store.append(current.name, current.head, payloads)
+        if new_head - since < self.snapshot_every:
+            return store.append(current.name, current.head, payloads, None, settings)
         if after is None:
             # Fold the records as they will read back from the store, not the values in hand.
             stored = [
@@ -363,7 +373,9 @@ class EncounterService:
                 for seq, p in enumerate(payloads, start=current.head + 1)
             ]
             after = self._extend(current, stored)
-        return store.append(current.name, current.head, payloads, self._snapshot_of(after))
+        return store.append(
+            current.name, current.head, payloads, self._snapshot_of(after), settings
+        )
 
     def _snapshot_of(self, current: Current) -> Snapshot | None:
         """The snapshot of ``current``'s head; None if its state would not read back exactly."""
@@ -377,7 +389,9 @@ class EncounterService:
         return Snapshot(seq=current.head, version=SNAPSHOT_VERSION, fingerprint=stamp, state=text)
 
     def _applied(self, current: Current, resolution: engine.Resolution) -> Applied:
-        written = self._append(current, [resolution.record])
+        record = resolution.record
+        settings = self._settings_change(current.name, current.state, record)
+        written = self._append(current, [record], settings=settings)
         return Applied(
             name=current.name,
             record=_as_written(resolution.record, written),
@@ -385,6 +399,13 @@ class EncounterService:
             action=resolution.action,
             before=current.state,
         )
+
+    def _settings_change(
+        self, name: str, before: EncounterState, record: LogRecord
+    ) -> SettingsChange | None:
+        """The change of the table settings ``record``, made on the scene ``before`` it,
+        brings, written with it (DEC-986): none here; the web table's service brings one."""
+        return None
 
     def new(self, name: str, scenario: Scenario, dice: Dice) -> Applied:
         """Store a new encounter from ``scenario`` and open round 1 (initiative rolled), under

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 __all__ = [
     "LOOKALIKE_ALPHABETS",
     "Mixed",
     "composed",
+    "controls",
     "is_control",
     "mixed_alphabets",
     "printable",
@@ -35,6 +37,29 @@ def is_control(ch: str) -> bool:
     [True, True, True, True, False, False]
     """
     return unicodedata.category(ch) in ("Cc", "Cf") or ch in _INVISIBLE
+
+
+def controls(text: str) -> Iterator[str]:
+    """Each control character of ``text`` (:func:`is_control`), and each variation selector
+    (U+FE00-FE0F) that follows no symbol, punctuation or digit: after an emoji or a keycap's
+    digit it chooses how that is drawn ("\\u2764\\ufe0f"), but after a letter, a space, another
+    selector or nothing it is drawn as nothing, and ``Mara\\ufe0f`` would pass for ``Mara``
+    (DEC-981). The one test of text that must be typed plainly: names, lines, labels.
+
+    >>> list(controls("Ma\\ufe0fra\\x1b")), list(controls("\\u2764\\ufe0f 1\\ufe0f\\u20e3"))
+    (['\\ufe0f', '\\x1b'], [])
+    """
+    return (ch for ch, control in zip(text, _marked(text), strict=True) if control)
+
+
+def _marked(text: str) -> Iterator[bool]:
+    """For each character of ``text``, whether :func:`controls` gives it."""
+    before = " "  # what starts the text follows nothing: as after a space
+    for ch in text:
+        yield is_control(ch) or (
+            "\ufe00" <= ch <= "\ufe0f" and unicodedata.category(before)[0] not in "SPN"
+        )
+        before = ch
 
 
 #: The alphabets whose letters pass for one another's: Latin 'a', Cyrillic 'а', Greek 'α'.
@@ -97,9 +122,12 @@ def printable(text: str) -> str:
     >>> printable("Bob\\x1b[2J")
     'Bob\\\\x1b[2J'
     """
-    if not any(is_control(ch) for ch in text):
+    if not any(controls(text)):
         return text
-    return "".join(ch.encode("unicode_escape").decode() if is_control(ch) else ch for ch in text)
+    return "".join(
+        ch.encode("unicode_escape").decode() if control else ch
+        for ch, control in zip(text, _marked(text), strict=True)
+    )
 
 
 def quoted(text: str) -> str:

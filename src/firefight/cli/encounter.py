@@ -112,11 +112,12 @@ NameArg = Annotated[str, typer.Argument(help="The encounter's name.")]
 @contextmanager
 def _service(url: str | None, *, create: bool = False) -> Iterator[EncounterService]:
     """The encounters in the store at ``url``; a file named there is made only by the commands
-    that save a new encounter (``create``), so a mistyped path is said, not made (DEC-932)."""
+    that save a new encounter (``create``), so a mistyped path is said, not made (DEC-932).
+    A name typed finds its encounter in any case, as a line finds a combatant (DEC-983)."""
     from firefight.store import open_store
 
     with refusals():
-        store = open_store(url, create=create)
+        store = open_store(url, create=create, any_case=True)
     try:
         with refusals():
             yield EncounterService(store)

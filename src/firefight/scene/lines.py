@@ -36,7 +36,7 @@ from firefight.scene.actions import ACTION_RULE
 from firefight.scene.events import GM_COMMANDS, GM_RULE
 from firefight.scene.gm_mods import option_mod
 from firefight.scene.state import EncounterState, unknown_combatant
-from firefight.text import is_control, quoted
+from firefight.text import controls, quoted
 from firefight.trace import Modifier
 
 __all__ = [
@@ -283,7 +283,7 @@ def read_line(
     line). Refusals cite ``rule``; a player who gave too little is shown a line of the scene's
     own people (:func:`example_line`).
     """
-    if any(is_control(ch) for ch in text):
+    if any(controls(text)):
         raise RuleRefusal(rule, "The action line holds a control character; type it plainly.")
     try:
         tokens = split_words(text)

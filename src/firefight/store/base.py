@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import builtins
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from firefight.errors import FirefightError, UnknownNameError
-from firefight.text import composed, is_control, mixed_alphabets
+from firefight.text import composed, controls, mixed_alphabets
 
 __all__ = [
     "NAME_MAX",
@@ -36,6 +36,7 @@ __all__ = [
     "EncounterInfo",
     "EncounterNotFound",
     "EncounterStore",
+    "SettingsChange",
     "Snapshot",
     "SnapshotStore",
     "StoreError",
@@ -48,6 +49,10 @@ __all__ = [
 
 #: The longest name an encounter is given (DEC-686).
 NAME_MAX = 200
+
+#: A change of an encounter's table settings (DEC-982): those stored (None: never set) to those
+#: to store, or None to leave them as they are.
+SettingsChange = Callable[[dict[str, Any] | None], dict[str, Any] | None]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,7 +153,7 @@ def encounter_name(name: str) -> str:
             f"an encounter's name must not be {kept!r}: a web address cannot carry it (a "
             "browser reads it as a step in the path)",
         )
-    if any(is_control(ch) for ch in kept):
+    if any(controls(kept)):
         raise StoreError(name, "an encounter's name must not hold control characters")
     # DEC-954: "raid" and "rаid" (a Cyrillic 'а'), or a plain space and a no-break one, would
     # be two encounters no one could tell apart.
@@ -297,10 +302,13 @@ class SnapshotStore(EncounterStore, Protocol):
         expected_head: int,
         payloads: Sequence[dict[str, Any]],
         snapshot: Snapshot | None = None,
+        settings: SettingsChange | None = None,
     ) -> Written:
         """As :meth:`EncounterStore.append`; ``snapshot`` (of the new head) is written in the
         same transaction, replacing any at its record, and the encounter's snapshots of another
-        version or fingerprint, and all but the newest few, are dropped."""
+        version or fingerprint, and all but the newest few, are dropped. ``settings``, a change
+        of the encounter's table settings the records bring, is made in that transaction too
+        (DEC-986): no reader sees the records without it."""
         ...
 
     def snapshot(
@@ -327,6 +335,12 @@ class TableSettingsStore(EncounterStore, Protocol):
     def put_table_settings(self, name: str, settings: dict[str, Any]) -> None:
         """Replace the encounter's settings with ``settings`` in one transaction: of two
         writers, the one that commits last is what every server reads."""
+        ...
+
+    def change_table_settings(self, name: str, change: SettingsChange) -> dict[str, Any] | None:
+        """Replace the encounter's settings with ``change`` of those stored, read and written
+        in one transaction that no other change of them interleaves; what ``change`` raises
+        goes up, nothing written (DEC-982). The settings stored after."""
         ...
 
     def clear_table_settings(self, name: str) -> bool:

@@ -26,7 +26,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 from sqlalchemy import Column, Table, create_engine, delete, event, func, insert, or_, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -40,6 +40,7 @@ from firefight.store.base import (
     EncounterExists,
     EncounterInfo,
     EncounterNotFound,
+    SettingsChange,
     Snapshot,
     StoredRecord,
     StoreError,
@@ -56,7 +57,7 @@ from firefight.store.exchange import (
 from firefight.store.migrate import WRITE, upgrade
 from firefight.store.schema import encounters, records, snapshots, table_settings
 from firefight.tables.registry import user_home
-from firefight.text import is_control
+from firefight.text import controls
 
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -301,11 +302,11 @@ def _sqlite_engine(url: URL, *, in_memory: bool) -> Engine:
     return engine
 
 
-def open_store(url: str | None = None, *, create: bool = True) -> SqlStore:
+def open_store(url: str | None = None, *, create: bool = True, any_case: bool = False) -> SqlStore:
     """Open (creating and migrating as needed) the store at ``url``; see :func:`resolve_url`.
     With ``create`` False an SQLite file the person named that is not there is refused, not
     made: a mistyped ``--store`` given to a command that reads would leave an empty store
-    behind and report no encounter in it (DEC-932).
+    behind and report no encounter in it (DEC-932). ``any_case``: as :class:`SqlStore`.
 
     >>> store = open_store("sqlite://")
     >>> store.create("ambush", "rmu", {"map": "alley"}).head
@@ -331,7 +332,7 @@ def open_store(url: str | None = None, *, create: bool = True) -> SqlStore:
         raise StoreError(
             None, f"cannot open the store at {_redacted(resolved)}: {_reason(exc, asked)}"
         ) from exc
-    return SqlStore(engine, asked_read_only=asked)
+    return SqlStore(engine, asked_read_only=asked, any_case=any_case)
 
 
 def _refuse_missing_file(url: str | None) -> None:
@@ -471,7 +472,7 @@ def _check_snapshot(name: str, snapshot: Snapshot, new_head: int) -> None:
 def _check_label(name: str, value: object, what: str, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > longest:
         raise StoreError(name, f"{what} must be a non-blank text of at most {longest} characters")
-    if any(is_control(ch) for ch in value):
+    if any(controls(value)):
         raise StoreError(name, f"{what} must not hold control characters")
     return value
 
@@ -479,11 +480,17 @@ def _check_label(name: str, value: object, what: str, longest: int) -> str:
 class SqlStore:
     """:class:`~firefight.store.base.SnapshotStore` on a SQLAlchemy engine. Thread-safe."""
 
-    def __init__(self, engine: Engine, *, asked_read_only: bool = False) -> None:
+    def __init__(
+        self, engine: Engine, *, asked_read_only: bool = False, any_case: bool = False
+    ) -> None:
         """``asked_read_only``: the person opened the store read-only (``mode=ro``), which a
-        refused write then says rather than blaming the file's permissions."""
+        refused write then says rather than blaming the file's permissions. ``any_case``: an
+        encounter is found by its name in any case ("raid" finds "Raid", as a line finds a
+        combatant), the command line's reading; else only as stored, the web API's, whose
+        address names the encounter's live events and its players' links (DEC-983)."""
         self._engine = engine
         self._asked_read_only = asked_read_only
+        self._any_case = any_case
         self._writer: AbstractContextManager[object] = (
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
@@ -532,17 +539,28 @@ class SqlStore:
         return int(self._of_encounter(connection, name, encounters.c.id))
 
     def _of_encounter(self, connection: Connection, name: str, column: Column[Any]) -> Any:
-        """``column`` of the encounter called ``name``; :class:`EncounterNotFound` if none is."""
+        """``column`` of the encounter called ``name`` (:meth:`_stored_name`);
+        :class:`EncounterNotFound` if none is."""
         found = connection.execute(
             select(column).where(encounters.c.name == name)
         ).scalar_one_or_none()
         if found is None:
-            self._missing(connection, name)
+            stored = self._stored_name(connection, name)
+            found = connection.execute(
+                select(column).where(encounters.c.name == stored)
+            ).scalar_one()
         return found
 
-    @staticmethod
-    def _missing(connection: Connection, name: str) -> NoReturn:
+    def _stored_name(self, connection: Connection, name: str) -> str:
+        """``name`` as the store spells it: itself, or (``any_case``) the one name stored that
+        is it in another case (DEC-983); :class:`EncounterNotFound` (the closest offered) when
+        none is, or when two are, as a store written before DEC-983 may hold."""
         known = connection.execute(select(encounters.c.name)).scalars().all()
+        if name in known:
+            return name
+        same = [str(k) for k in known if k.casefold() == name.casefold()]
+        if self._any_case and len(same) == 1:
+            return same[0]
         raise EncounterNotFound(name, known)
 
     @staticmethod
@@ -605,11 +623,12 @@ class SqlStore:
         scenario_text = canonical_json(scenario, name=name, what="the scenario")
         try:
             with self._transaction(name, write=True) as connection:
-                taken = connection.execute(
-                    select(encounters.c.id).where(encounters.c.name == name)
-                ).first()
+                # DEC-983: "raid" beside "Raid" would be two encounters a line of the command
+                # line, finding either in any case, could not tell apart.
+                known = connection.execute(select(encounters.c.name)).scalars().all()
+                taken = next((k for k in known if k.casefold() == name.casefold()), None)
                 if taken is not None:
-                    raise EncounterExists(name)
+                    raise EncounterExists(taken)
                 key = connection.execute(
                     insert(encounters).values(
                         name=name, ruleset=ruleset, scenario=scenario_text, created_at=created_at
@@ -633,6 +652,7 @@ class SqlStore:
         expected_head: int,
         payloads: Sequence[dict[str, Any]],
         snapshot: Snapshot | None = None,
+        settings: SettingsChange | None = None,
     ) -> Written:
         if isinstance(expected_head, bool) or not isinstance(expected_head, int):
             raise StoreError(
@@ -658,6 +678,8 @@ class SqlStore:
                 )
                 if snapshot is not None:
                     self._put_snapshot(connection, encounter_id, snapshot, recorded_at)
+                if settings is not None:
+                    self._change_settings(connection, name, encounter_id, settings)
                 return Written(head=expected_head + len(texts), recorded_at=recorded_at)
         except IntegrityError as exc:
             # On PostgreSQL two writers can both read the same head; the primary key refused
@@ -815,20 +837,53 @@ class SqlStore:
 
     def put_table_settings(self, name: str, settings: dict[str, Any]) -> None:
         text = canonical_json(settings, name=name, what="the table settings")
-        changed_at = _now()
+        with self._transaction(name, write=True) as connection:
+            self._write_settings(connection, self._encounter_id(connection, name), text)
+
+    def change_table_settings(self, name: str, change: SettingsChange) -> dict[str, Any] | None:
         with self._transaction(name, write=True) as connection:
             encounter_id = self._encounter_id(connection, name)
-            # One statement that inserts or replaces: two servers putting at once on
-            # PostgreSQL cannot both find no row and then collide on the key.
-            upsert = (pg_insert if self.backend == "postgresql" else sqlite_insert)(
-                table_settings
-            ).values(encounter_id=encounter_id, settings=text, changed_at=changed_at)
-            connection.execute(
-                upsert.on_conflict_do_update(
-                    index_elements=[table_settings.c.encounter_id],
-                    set_={"settings": text, "changed_at": changed_at},
-                )
+            return self._change_settings(connection, name, encounter_id, change)
+
+    def _change_settings(
+        self, connection: Connection, name: str, encounter_id: int, change: SettingsChange
+    ) -> dict[str, Any] | None:
+        """Make ``change`` to the settings of ``name`` (``encounter_id``) in ``connection``'s
+        transaction; the settings stored after."""
+        # The encounter's row locked (PostgreSQL; SQLite's write is the database's alone): a
+        # second writer reads the settings only once this one has committed (DEC-982).
+        connection.execute(
+            select(encounters.c.id).where(encounters.c.id == encounter_id).with_for_update()
+        )
+        text = connection.execute(
+            select(table_settings.c.settings).where(table_settings.c.encounter_id == encounter_id)
+        ).scalar_one_or_none()
+        stored = None
+        if text is not None:
+            stored = _stored_json(
+                name, text, "its table settings", partial(damaged_table_settings, name)
             )
+        settings = change(stored)
+        if settings is None:
+            return stored
+        new = canonical_json(settings, name=name, what="the table settings")
+        self._write_settings(connection, encounter_id, new)
+        return settings
+
+    def _write_settings(self, connection: Connection, encounter_id: int, text: str) -> None:
+        """Insert or replace the encounter's settings with ``text``, in one statement: two
+        servers putting at once on PostgreSQL cannot both find no row and then collide on the
+        key."""
+        changed_at = _now()
+        upsert = (pg_insert if self.backend == "postgresql" else sqlite_insert)(
+            table_settings
+        ).values(encounter_id=encounter_id, settings=text, changed_at=changed_at)
+        connection.execute(
+            upsert.on_conflict_do_update(
+                index_elements=[table_settings.c.encounter_id],
+                set_={"settings": text, "changed_at": changed_at},
+            )
+        )
 
     def clear_table_settings(self, name: str) -> bool:
         return bool(self._delete_rows(name, table_settings))
@@ -862,6 +917,7 @@ class SqlStore:
 
     def export(self, name: str) -> dict[str, Any]:
         with self._snapshot(name) as connection:
+            name = self._stored_name(connection, name)
             row = connection.execute(
                 select(
                     encounters.c.id,
@@ -869,9 +925,7 @@ class SqlStore:
                     encounters.c.created_at,
                     encounters.c.scenario,
                 ).where(encounters.c.name == name)
-            ).first()
-            if row is None:
-                self._missing(connection, name)
+            ).one()
             encounter_id, ruleset, created_at, scenario = row
             logged = connection.execute(
                 select(records.c.seq, records.c.recorded_at, records.c.payload)

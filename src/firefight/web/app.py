@@ -40,7 +40,7 @@ from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
 from firefight.service import Applied, Current
 from firefight.store.base import ConflictError, EncounterExists, EncounterStore
-from firefight.store.table_settings import Tables, TableSettings, settings_json
+from firefight.store.table_settings import TableChanged, Tables, TableSettings, settings_json
 from firefight.web.addresses import NameSegment
 from firefight.web.bodies import (
     HALF_A_CHARACTER,
@@ -70,7 +70,6 @@ from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     gm_word,
     hover_details,
-    newcomers_hidden,
     player_outcome,
     rows_view,
     seen_refusal,
@@ -265,6 +264,11 @@ def _errors(app: FastAPI) -> None:
             "expected_head": exc.expected_head,
             "actual_head": exc.actual_head,
         }
+        return JSONResponse(body, status_code=409)
+
+    @app.exception_handler(TableChanged)
+    async def table_changed(_: Request, exc: TableChanged) -> JSONResponse:
+        body = {"error": "table-changed", "message": str(exc), "revision": exc.now}
         return JSONResponse(body, status_code=409)
 
     @app.exception_handler(EncounterExists)
@@ -630,20 +634,8 @@ def create_app(server: Server) -> FastAPI:
                 "for the action that takes them.",
             )
         applied = server.service.gm(name, text, expected_head=body.expected_head)
-        _hide_newcomers(name, applied)
         server.hub.changed(name, applied.record.seq, "gm")
         return _json(_applied(applied, {"source": "none"}))
-
-    def _hide_newcomers(name: str, applied: Applied) -> None:
-        """DEC-930: someone a GM command added like a person hidden from the players starts
-        hidden too; stored (DEC-924) before any page, here or on another server, is told of
-        the command."""
-        if applied.before is None:
-            return
-        settings = server.tables.get(name)
-        hidden = newcomers_hidden(settings, applied.before, applied.record)
-        if hidden != settings:
-            server.tables.put(name, hidden)
 
     @app.post("/api/encounters/{name:encounter}/next-round", tags=["actions"])
     def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
@@ -665,7 +657,6 @@ def create_app(server: Server) -> FastAPI:
         """Play again the last thing undone (the earliest of the last run of undos first),
         with the dice it rolled (DEC-697, DEC-711)."""
         applied = server.service.redo_next(name, expected_head=body.expected_head)
-        _hide_newcomers(name, applied)
         server.hub.changed(name, applied.record.seq, "redo")
         faces = list(applied.record.dice.faces)
         return _json(_applied(applied, {"source": "scripted", "rolls": faces}))
@@ -691,9 +682,10 @@ def create_app(server: Server) -> FastAPI:
             players_act=body.players_act,
             players_roll=body.players_roll,
         )
-        server.tables.put(name, settings)
+        # A page that read older settings is refused, not let undo what came since (DEC-982).
+        stored = server.tables.put(name, settings, revision=body.revision)
         server.hub.changed(name, None, "table")
-        return get_table(name, scope)
+        return settings_json(stored)
 
     @app.get("/api/encounters/{name:encounter}/players", tags=["table"])
     def players(name: str, scope: GmDep, request: Request) -> dict[str, Any]:

@@ -24,7 +24,7 @@ from firefight.dice import read_faces
 from firefight.errors import DiceError
 from firefight.limits import MAX_NAME
 from firefight.scene.lines import write_line
-from firefight.text import is_control, printable
+from firefight.text import controls, printable
 
 __all__ = [
     "ActBody",
@@ -55,7 +55,7 @@ MAX_SEED = 2**53 - 1
 def _printable(value: str) -> str:
     """Printable text only: no control character (a newline, NUL, an escape, a bidi override)
     in a name, a line or a word, by the test the store and the readers use."""
-    bad = next((ch for ch in value if is_control(ch)), None)
+    bad = next(controls(value), None)
     if bad is not None:
         # Escaped: one drawn as nothing would show as nothing (DEC-955).
         shown = printable(bad)
@@ -274,3 +274,6 @@ class TableBody(_Body):
     opened: list[Name] = Field(default_factory=list, max_length=500)
     players_act: bool = False
     players_roll: bool = False
+    #: The settings' revision the client read; when another change came since, refused with
+    #: 409 and nothing changed (DEC-982). Left out, the settings are replaced whatever came.
+    revision: int | None = Field(default=None, ge=0, le=2**62)

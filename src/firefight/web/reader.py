@@ -21,13 +21,17 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, TypeVar
 
+from firefight.encounter.gm import added_like
 from firefight.service import Applied, Current, EncounterService
+from firefight.store.table_settings import settings_change
+from firefight.web.views import newcomers_hidden
 
 if TYPE_CHECKING:
     from firefight.dice import Dice
     from firefight.encounter.log import LogRecord
     from firefight.rulesets.base import Ruleset
-    from firefight.store.base import EncounterStore
+    from firefight.scene.state import EncounterState
+    from firefight.store.base import EncounterStore, SettingsChange
 
 __all__ = ["KEPT", "ReadingService"]
 
@@ -47,6 +51,16 @@ class ReadingService(EncounterService):
         self._kept: OrderedDict[str, Current] = OrderedDict()
         self._logs: OrderedDict[str, tuple[Ruleset, tuple[LogRecord, ...]]] = OrderedDict()
         self._writing: dict[str, threading.Lock] = {}
+
+    def _settings_change(
+        self, name: str, before: EncounterState, record: LogRecord
+    ) -> SettingsChange | None:
+        """DEC-930: someone a GM command adds like a person hidden from the players starts
+        hidden too, stored in the transaction that writes the command (DEC-986): no page, here
+        or on another server, reads the one without the other."""
+        if record.kind != "gm" or added_like(before, record.text) is None:
+            return None
+        return settings_change(name, lambda now: newcomers_hidden(now, before, record))
 
     def _turn(self, name: str) -> threading.Lock:
         """The lock the writes to ``name`` take turns by."""

@@ -332,7 +332,10 @@ async function saveTable() {
   const opened = [...document.querySelectorAll("[data-open]")].filter((i) => i.checked).map((i) => i.dataset.open);
   try {
     await api("PUT", "/api/encounters/" + encodeURIComponent(encounter) + "/table",
-      { hidden, opened, players_act: $("players-act").checked, players_roll: $("players-roll").checked });
+      { hidden, opened, players_act: $("players-act").checked, players_roll: $("players-roll").checked,
+        // DEC-982: settings changed since this page read them are not overwritten; the
+        // refusal is said and the page reads them again below.
+        revision: view.settings.revision });
   } catch (error) {
     say("act-msg", failure(error), "error");
   }
